@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { plainText, requiredText } from "./common.ts";
+
+/** A site-relative path (`/x`) or an http(s)/mailto URL; nothing else reaches an href. */
+export const href = requiredText(1000).refine(
+  (s) => (s.startsWith("/") && !s.startsWith("//")) || /^(https?:\/\/|mailto:)/i.test(s),
+  "not a site path or an http(s) or mailto URL",
+);
+
+export const linkSchema = z.strictObject({ title: requiredText(100), url: href });
+export type Link = z.output<typeof linkSchema>;
+
+export const navSectionSchema = z.strictObject({
+  title: requiredText(100),
+  url: href,
+  children: z.array(linkSchema).max(20, "more than 20 links"),
+});
+export type NavSection = z.output<typeof navSectionSchema>;
+
+/** The alert banner: `id` changes when the firm publishes a new alert, so a dismissed one stays dismissed. */
+export const alertSchema = z.strictObject({
+  id: requiredText(100),
+  message: requiredText(500),
+  link: linkSchema.nullable(),
+});
+export type Alert = z.output<typeof alertSchema>;
+
+/** Site settings: the firm, navigation, utility links and the alert. */
+export const siteSchema = z.strictObject({
+  firmName: requiredText(100),
+  tagline: plainText(300),
+  description: plainText(500),
+  navigation: z.array(navSectionSchema).max(12, "more than 12 sections"),
+  utilityLinks: z.array(linkSchema).max(12, "more than 12 links"),
+  alert: alertSchema.nullable(),
+});
+export type Site = z.output<typeof siteSchema>;

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { guid, plainText, requiredText, urlName } from "./common.ts";
+
+const taxonFields = {
+  Id: guid,
+  Title: requiredText(200),
+  Name: requiredText(200),
+  UrlName: urlName,
+  Description: plainText(2000),
+  Synonyms: plainText(2000),
+  Ordinal: z.number({ error: "not a number" }).finite(),
+  TaxonomyId: guid,
+};
+
+/** A flat taxon, such as a tag (a topic). */
+export const flatTaxonSchema = z.strictObject(taxonFields);
+export type FlatTaxon = z.output<typeof flatTaxonSchema>;
+
+/** A hierarchical taxon, such as an industry; top level has the all-zero ParentId. */
+export const hierarchyTaxonSchema = z.strictObject({
+  ...taxonFields,
+  ParentId: guid,
+  FullUrl: plainText(1000),
+});
+export type HierarchyTaxon = z.output<typeof hierarchyTaxonSchema>;

@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { guid, isoDateTime, plainText, requiredText } from "./common.ts";
+
+/** A past deal. Size is in $MM and null when undisclosed; Description is a key into the descriptions table. */
+export const transactionSchema = z.strictObject({
+  Id: guid,
+  Date: isoDateTime,
+  Company: requiredText(300),
+  Size: z.number({ error: "not a number or null" }).finite().nonnegative("negative").nullable(),
+  Description: plainText(300),
+  industries: z.array(guid).max(50, "more than 50 industries"),
+});
+export type Transaction = z.output<typeof transactionSchema>;
+
+/** Description key -> HTML. */
+export const descriptionsSchema = z.record(requiredText(300), z.string().max(20_000, "longer than 20000 characters"));
+export type Descriptions = z.output<typeof descriptionsSchema>;

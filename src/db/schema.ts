@@ -1,0 +1,100 @@
+import type { Generated } from "kysely";
+
+/**
+ * Tables and columns. Column names are the API's field names (Sitefinity's), so the
+ * OData layer maps a field to a column one to one through its allow-list.
+ * Dates are stored as `YYYY-MM-DDTHH:mm:ssZ` text so they compare alike in SQLite and PostgreSQL.
+ */
+export interface Database {
+  taxonomies: TaxonomyTable;
+  hierarchy_taxa: HierarchyTaxonTable;
+  flat_taxa: FlatTaxonTable;
+  transactions: TransactionTable;
+  transaction_industries: TransactionIndustryTable;
+  descriptions: DescriptionTable;
+  articles: ArticleTable;
+  article_tags: ArticleTagTable;
+  site_settings: SiteSettingTable;
+  content_meta: ContentMetaTable;
+}
+
+export interface TaxonomyTable {
+  Id: string;
+  Name: string;
+  Title: string;
+  TaxaUrl: string;
+  TaxonName: string;
+  Type: number;
+  Position: number;
+}
+
+interface TaxonColumns {
+  Id: string;
+  Title: string;
+  Name: string;
+  UrlName: string;
+  Description: string;
+  Synonyms: string;
+  Ordinal: number;
+  TaxonomyId: string;
+  Position: number;
+}
+
+export type FlatTaxonTable = TaxonColumns;
+
+export interface HierarchyTaxonTable extends TaxonColumns {
+  ParentId: string;
+  FullUrl: string;
+}
+
+export interface TransactionTable {
+  Id: string;
+  Date: string;
+  Company: string;
+  Size: number | null;
+  Description: string;
+  Position: number;
+}
+
+/** A transaction's industries in their given order; Position 0 is the first industry. */
+export interface TransactionIndustryTable {
+  TransactionId: string;
+  TaxonId: string;
+  Position: number;
+}
+
+export interface DescriptionTable {
+  Key: string;
+  Html: string;
+}
+
+export interface ArticleTable {
+  Id: string;
+  Title: string;
+  UrlName: string;
+  PublicationDate: string;
+  Summary: string;
+  Content: string;
+  /** Summary and Content as plain text, for search. */
+  SearchText: string;
+  Position: number;
+}
+
+export interface ArticleTagTable {
+  ArticleId: string;
+  TaxonId: string;
+  Position: number;
+}
+
+/** One row per setting; Value is JSON. */
+export interface SiteSettingTable {
+  Key: string;
+  Value: string;
+}
+
+/** Bumped by every import, so running servers drop their caches. */
+export interface ContentMetaTable {
+  Id: Generated<number>;
+  Revision: number;
+  UpdatedAt: string;
+}

@@ -1,0 +1,27 @@
+import { defineConfig } from "vitest/config";
+
+// Two projects: node for pure modules, the database and the server; jsdom for React views.
+export default defineConfig({
+  test: {
+    globals: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "node",
+          environment: "node",
+          include: ["src/**/*.test.ts", "scripts/**/*.test.ts", "tests/unit/**/*.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "dom",
+          environment: "jsdom",
+          include: ["src/**/*.test.tsx"],
+          setupFiles: ["tests/setup-dom.ts"],
+        },
+      },
+    ],
+  },
+});
