@@ -1,0 +1,210 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  LETTERS,
+  OTHER,
+  foldLetter,
+  groupTopics,
+  letterCounts,
+  parseLetter,
+  selectTopics,
+  sortTopics,
+  topicHref,
+} from "./letters.ts";
+
+describe("foldLetter", () => {
+  it.each([
+    ["Acquisitions", "a"],
+    ["acquisitions", "a"],
+    ["Énergie", "e"],
+    ["énergie", "e"],
+    ["E\u0301nergie (decomposed)", "e"],
+    ["Ökonomie", "o"],
+    ["Ñandú", "n"],
+    ["İstanbul", "i"],
+    ["ılık (Turkish dotless i)", "i"],
+    ["ẞtraße (capital sharp s)", "s"],
+    ["ßtraße", "s"],
+    ["Æsir", "a"],
+    ["Œuvre", "o"],
+    ["Øresund", "o"],
+    ["Łódź", "l"],
+    ["  Leading spaces", "l"],
+    ["\u00a0\tNon-breaking space", "n"],
+    ["2024 outlook", OTHER],
+    ["9", OTHER],
+    ["", OTHER],
+    ["   ", OTHER],
+    ["\u0301 lone combining mark", OTHER],
+    ["📈 Markets", OTHER],
+    ["“Quoted” title", OTHER],
+    ["$ Dollar", OTHER],
+    ["Ａ fullwidth (not folded by NFD)", OTHER],
+    ["Δέλτα (Greek)", OTHER],
+    ["日本", OTHER],
+  ])("files %j under %j", (title, letter) => {
+    expect(foldLetter(title)).toBe(letter);
+  });
+
+  it("folds a title starting with an ASCII letter to that letter in lower case", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z]/), (title) => {
+        expect(foldLetter(title)).toBe(title[0]!.toLowerCase());
+      }),
+    );
+  });
+
+  it("always answers one of the 27 buttons", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme" }), (title) => {
+        expect([...LETTERS, OTHER]).toContain(foldLetter(title));
+      }),
+    );
+  });
+});
+
+const topicArb = fc.record({
+  Id: fc.uuid(),
+  Title: fc.oneof(fc.string({ unit: "grapheme" }), fc.stringMatching(/^[A-Za-zÉéÖ0-9 ]{1,8}$/)),
+  Name: fc.string({ unit: "grapheme" }),
+});
+
+describe("groupTopics", () => {
+  it("puts every topic in exactly one group, the one of its folded letter", () => {
+    fc.assert(
+      fc.property(fc.array(topicArb), (topics) => {
+        const groups = groupTopics(topics);
+        const all = Object.values(groups).flat();
+        expect(all).toHaveLength(topics.length);
+        for (const topic of topics) {
+          const holding = Object.entries(groups).filter(([, g]) => g.includes(topic));
+          expect(holding.map(([l]) => l)).toEqual([foldLetter(topic.Title)]);
+        }
+      }),
+    );
+  });
+
+  it("keeps each group in the sorted order", () => {
+    fc.assert(
+      fc.property(fc.array(topicArb), (topics) => {
+        const sorted = sortTopics(topics);
+        for (const group of Object.values(groupTopics(sorted))) {
+          const positions = group.map((t) => sorted.indexOf(t));
+          expect(positions).toEqual([...positions].sort((a, b) => a - b));
+        }
+      }),
+    );
+  });
+
+  it("has an empty group for a letter with no topic", () => {
+    const groups = groupTopics([{ Title: "Banking" }]);
+    expect(groups.b).toEqual([{ Title: "Banking" }]);
+    expect(groups.q).toEqual([]);
+    expect(groups[OTHER]).toEqual([]);
+  });
+});
+
+describe("sortTopics", () => {
+  const t = (Name: string, Id = Name) => ({ Id, Name });
+
+  it("sorts by Name ignoring case and accents", () => {
+    const names = sortTopics([t("zeta"), t("Énergie"), t("alpha"), t("Beta"), t("eagle")]);
+    expect(names.map((x) => x.Name)).toEqual(["alpha", "Beta", "eagle", "Énergie", "zeta"]);
+  });
+
+  it("gives the same order whatever order the API sends", () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ Id: fc.uuid(), Name: fc.string() })), (topics) => {
+        expect(sortTopics([...topics].reverse())).toEqual(sortTopics(topics));
+      }),
+    );
+  });
+
+  it("does not change its input", () => {
+    const input = [t("b"), t("a")];
+    sortTopics(input);
+    expect(input.map((x) => x.Name)).toEqual(["b", "a"]);
+  });
+});
+
+describe("selectTopics", () => {
+  const tags = { Id: "CB0F3A19-A211-48A7-88EC-77495C0F5374", Name: "Tags" };
+  const industries = { Id: "11111111-1111-1111-1111-111111111111", Name: "industries" };
+  const taxon = (Name: string, TaxonomyId: string) => ({ Id: Name, Name, TaxonomyId });
+
+  it("keeps the Tags taxonomy's taxa only, sorted by Name", () => {
+    const taxa = [
+      taxon("mergers", tags.Id.toLowerCase()),
+      taxon("banking", industries.Id),
+      taxon("Advisory", tags.Id.toLowerCase()),
+    ];
+    const topics = selectTopics([industries, tags], taxa);
+    expect(topics?.map((x) => x.Name)).toEqual(["Advisory", "mergers"]);
+  });
+
+  it("answers null when there is no Tags taxonomy", () => {
+    expect(selectTopics([industries], [taxon("x", industries.Id)])).toBeNull();
+  });
+});
+
+describe("letterCounts", () => {
+  it("lists a to z, and # only when a topic needs it", () => {
+    const without = letterCounts(groupTopics([{ Title: "Alpha" }, { Title: "Amber" }]));
+    expect(without.map((c) => c.letter)).toEqual([...LETTERS]);
+    expect(without[0]).toEqual({ letter: "a", count: 2 });
+    const withOther = letterCounts(groupTopics([{ Title: "2024" }]));
+    expect(withOther.map((c) => c.letter)).toEqual([...LETTERS, OTHER]);
+    expect(withOther.at(-1)).toEqual({ letter: OTHER, count: 1 });
+  });
+});
+
+describe("parseLetter", () => {
+  it.each([
+    ["#b", "b"],
+    ["#B", "b"],
+    ["b", "b"],
+    ["?letter=c", "c"],
+    ["?page=2&letter=D", "d"],
+    ["?letter=%20e%20", "e"],
+    ["#%23", OTHER],
+    ["##", OTHER],
+    ["?letter=%23", OTHER],
+    ["", null],
+    ["#", null],
+    ["#main", null],
+    ["#bb", null],
+    ["#1", null],
+    ["#é", null],
+    ["#%E0%A4%A", null],
+    ["?letter=", null],
+    ["?letters=b", null],
+    ["?letter=ab", null],
+  ])("reads %j as %j", (input, letter) => {
+    expect(parseLetter(input)).toBe(letter);
+  });
+
+  it("never throws, whatever the address holds", () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        parseLetter(s);
+        parseLetter(`#${s}`);
+        parseLetter(`?${s}`);
+      }),
+    );
+  });
+});
+
+describe("topicHref", () => {
+  const path =
+    "/latest-articles-commentary/featured-articles-commentary/all-articles-and-commentary/-in-tags/tags/";
+
+  it.each([
+    ["", "mergers", `${path}mergers`],
+    ["https://firm.example", "mergers", `https://firm.example${path}mergers`],
+    ["https://firm.example/", "mergers", `https://firm.example${path}mergers`],
+    ["", "private equity & debt", `${path}private%20equity%20%26%20debt`],
+    ["", "énergie?x=1#y", `${path}%C3%A9nergie%3Fx%3D1%23y`],
+  ])("links base %j and UrlName %j to %j", (base, urlName, href) => {
+    expect(topicHref(base, urlName)).toBe(href);
+  });
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { countText, summaryText } from "./text.ts";
+
+describe("countText", () => {
+  it.each([
+    [0, "No topics"],
+    [1, "1 topic"],
+    [3, "3 topics"],
+  ])("describes %i as %j", (count, text) => {
+    expect(countText(count)).toBe(text);
+  });
+});
+
+describe("summaryText", () => {
+  it.each([
+    ["q", 0, "No 'Q' topics found."],
+    ["#", 0, "No '#' topics found."],
+    ["b", 1, "1 topic under B"],
+    ["e", 4, "4 topics under E"],
+  ] as const)("says letter %j with %i topics as %j", (letter, count, text) => {
+    expect(summaryText(letter, count)).toBe(text);
+  });
+});
