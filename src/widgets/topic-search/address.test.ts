@@ -20,9 +20,12 @@ describe("restoredLetter", () => {
     ["", "", "b", "a"],
     ["", "?letter=e", "b", "e"],
     ["#main", "", "b", "b"],
-  ])("after going to hash %j query %j from %j selects %j", (hash, search, current, letter) => {
-    expect(restoredLetter(hash, search, current)).toBe(letter);
-  });
+  ] as const)(
+    "after going to hash %j query %j from %j selects %j",
+    (hash, search, current, letter) => {
+      expect(restoredLetter(hash, search, current)).toBe(letter);
+    },
+  );
 });
 
 describe("letterHash", () => {
