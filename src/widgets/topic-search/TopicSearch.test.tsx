@@ -1,0 +1,161 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { StrictMode } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { LETTER_TAXA, list, serveApi } from "./api-fixture.ts";
+import { TopicSearch } from "./TopicSearch.tsx";
+
+const TOPIC_PATH =
+  "/latest-articles-commentary/featured-articles-commentary/all-articles-and-commentary/-in-tags/tags/";
+
+function renderWidget(apiBase = "") {
+  const user = userEvent.setup();
+  render(
+    <StrictMode>
+      <TopicSearch apiBase={apiBase} />
+    </StrictMode>,
+  );
+  return { user };
+}
+
+const toolbar = () => screen.findByRole("toolbar", { name: "Topics by letter" });
+const letter = (name: string) => screen.getByRole("button", { name });
+const topicLinks = () =>
+  within(screen.getByRole("list"))
+    .getAllByRole("link")
+    .map((a) => a.textContent);
+
+beforeEach(() => window.history.replaceState(null, "", "/topics"));
+afterEach(() => vi.unstubAllGlobals());
+
+describe("Topics A - Z", () => {
+  it("says it is loading until the topics arrive", async () => {
+    let answer: (r: Response) => void = () => {};
+    serveApi({ flatTaxa: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderWidget();
+    expect(screen.getByRole("status")).toHaveTextContent("Loading topics…");
+    expect(screen.queryByRole("button")).not.toBeInTheDocument();
+    answer(list("flat-taxa", LETTER_TAXA));
+    await toolbar();
+    expect(screen.queryByText("Loading topics…")).not.toBeInTheDocument();
+  });
+
+  it("asks the API for the taxonomies and the flat taxa, and nothing else", async () => {
+    const fetch = serveApi();
+    renderWidget();
+    await toolbar();
+    const urls = new Set(fetch.mock.calls.map(([url]) => String(url)));
+    expect(urls).toEqual(new Set(["/api/default/taxonomies", "/api/default/flat-taxa"]));
+  });
+
+  it("calls the firm's API and links to the firm's site when embedded elsewhere", async () => {
+    const fetch = serveApi();
+    renderWidget("https://firm.example");
+    await toolbar();
+    expect(fetch).toHaveBeenCalledWith(
+      "https://firm.example/api/default/flat-taxa",
+      expect.anything(),
+    );
+    expect(screen.getByRole("link", { name: "Acquisitions" })).toHaveAttribute(
+      "href",
+      `https://firm.example${TOPIC_PATH}acquisitions`,
+    );
+  });
+
+  it("is titled Topics A - Z", async () => {
+    serveApi();
+    renderWidget();
+    expect(screen.getByRole("heading", { name: "Topics A - Z", level: 2 })).toBeInTheDocument();
+    expect(await screen.findByRole("region", { name: "Topics A - Z" })).toBeInTheDocument();
+  });
+
+  it("shows 26 letter buttons and a # button for topics that start with a digit", async () => {
+    serveApi();
+    renderWidget();
+    const buttons = within(await toolbar()).getAllByRole("button");
+    expect(buttons.map((b) => b.textContent)).toEqual([..."ABCDEFGHIJKLMNOPQRSTUVWXYZ#"]);
+    expect(letter("# (digits and symbols)")).toHaveAccessibleDescription("1 topic");
+  });
+
+  it("has no # button when every topic starts with a letter", async () => {
+    serveApi({ flatTaxa: () => list("flat-taxa", LETTER_TAXA) });
+    renderWidget();
+    expect(within(await toolbar()).getAllByRole("button")).toHaveLength(26);
+    expect(screen.queryByRole("button", { name: /#/ })).not.toBeInTheDocument();
+  });
+
+  it("starts on A, pressed, listing the A topics", async () => {
+    serveApi();
+    renderWidget();
+    await toolbar();
+    expect(letter("A")).toHaveAttribute("aria-pressed", "true");
+    expect(letter("B")).toHaveAttribute("aria-pressed", "false");
+    expect(topicLinks()).toEqual(["Acquisitions"]);
+    expect(screen.getByRole("status")).toHaveTextContent("1 topic under A");
+  });
+
+  it("lists the B topics in Name order, linked to their topic pages, when B is clicked", async () => {
+    serveApi();
+    const { user } = renderWidget();
+    await toolbar();
+    await user.click(letter("B"));
+    expect(letter("B")).toHaveAttribute("aria-pressed", "true");
+    expect(letter("A")).toHaveAttribute("aria-pressed", "false");
+    expect(screen.getByRole("heading", { name: "B", level: 3 })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("3 topics under B");
+    expect(topicLinks()).toEqual(["Banking", "Board Governance", "Buy-side Advisory"]);
+    expect(screen.getByRole("link", { name: "Buy-side Advisory" })).toHaveAttribute(
+      "href",
+      `${TOPIC_PATH}buy-side-advisory`,
+    );
+    expect(screen.queryByRole("link", { name: "Bavaria" })).not.toBeInTheDocument();
+  });
+
+  it("lists an accented title under its plain letter: Énergie under E", async () => {
+    serveApi();
+    const { user } = renderWidget();
+    await toolbar();
+    await user.click(letter("E"));
+    expect(topicLinks()).toEqual(["Earnouts", "Énergie", "ESG"]);
+  });
+
+  it("lists topics that start with a digit under #", async () => {
+    serveApi();
+    const { user } = renderWidget();
+    await toolbar();
+    await user.click(letter("# (digits and symbols)"));
+    expect(topicLinks()).toEqual(["2025 Outlook"]);
+  });
+
+  it("encodes a topic's URL name in its link", async () => {
+    serveApi();
+    const { user } = renderWidget();
+    await toolbar();
+    await user.click(letter("M"));
+    expect(topicLinks()).toEqual(["M&A Trends", "Mergers"]);
+    expect(screen.getByRole("link", { name: "M&A Trends" })).toHaveAttribute(
+      "href",
+      `${TOPIC_PATH}m%26a-trends`,
+    );
+  });
+
+  it("says No 'Q' topics found. for a letter without topics, which stays clickable", async () => {
+    serveApi();
+    const { user } = renderWidget();
+    await toolbar();
+    expect(letter("Q")).toHaveAccessibleDescription("No topics");
+    expect(letter("Q")).toBeEnabled();
+    await user.click(letter("Q"));
+    expect(screen.getByRole("status")).toHaveTextContent("No 'Q' topics found.");
+    expect(screen.queryByRole("list")).not.toBeInTheDocument();
+  });
+
+  it("tells on each letter button how many topics it has", async () => {
+    serveApi();
+    renderWidget();
+    await toolbar();
+    expect(letter("A")).toHaveAccessibleDescription("1 topic");
+    expect(letter("B")).toHaveAccessibleDescription("3 topics");
+    expect(letter("Z")).toHaveAccessibleDescription("No topics");
+  });
+});
