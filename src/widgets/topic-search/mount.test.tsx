@@ -1,0 +1,70 @@
+import { screen } from "@testing-library/react";
+import { act } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { serveApi } from "./api-fixture.ts";
+import { mount } from "./mount.tsx";
+
+// jsdom has no constructable style sheets; this stands in for the browser's.
+class FakeSheet {
+  text = "";
+  replaceSync(text: string) {
+    this.text = text;
+  }
+}
+
+function giveDocumentConstructableSheets() {
+  const view = document.defaultView as unknown as Record<string, unknown>;
+  const original = view.CSSStyleSheet;
+  view.CSSStyleSheet = FakeSheet;
+  Object.defineProperty(document, "adoptedStyleSheets", {
+    value: [],
+    writable: true,
+    configurable: true,
+  });
+  return () => {
+    view.CSSStyleSheet = original;
+    delete (document as { adoptedStyleSheets?: unknown }).adoptedStyleSheets;
+  };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.replaceChildren();
+});
+
+describe("mount", () => {
+  it("renders the widget into the placeholder and removes it on unmount", async () => {
+    serveApi();
+    const placeholder = document.body.appendChild(document.createElement("div"));
+    placeholder.id = "topicsearch";
+    let unmount = () => {};
+    act(() => {
+      unmount = mount(placeholder, { apiBase: "" });
+    });
+    expect(await screen.findByRole("toolbar", { name: "Topics by letter" })).toBeInTheDocument();
+    act(() => unmount());
+    expect(placeholder).toBeEmptyDOMElement();
+  });
+
+  it("adopts the widget's style sheet once however often it mounts", () => {
+    serveApi({ flatTaxa: () => new Promise<Response>(() => {}) });
+    const restore = giveDocumentConstructableSheets();
+    try {
+      const unmounts = [1, 2].map(() => {
+        const element = document.body.appendChild(document.createElement("div"));
+        let unmount = () => {};
+        act(() => {
+          unmount = mount(element, { apiBase: "" });
+        });
+        return unmount;
+      });
+      const sheets = document.adoptedStyleSheets as unknown as FakeSheet[];
+      // Vitest serves CSS imports as "" (css processing is off), so only the adoption shows here.
+      expect(sheets).toHaveLength(1);
+      expect(sheets[0]).toBeInstanceOf(FakeSheet);
+      act(() => unmounts.forEach((unmount) => unmount()));
+    } finally {
+      restore();
+    }
+  });
+});
