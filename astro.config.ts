@@ -12,5 +12,4 @@ export default defineConfig({
   build: { inlineStylesheets: "never" },
   prefetch: false,
   devToolbar: { enabled: false },
-  telemetry: false,
 });

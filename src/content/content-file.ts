@@ -19,63 +19,94 @@ const documentSchema = z
     articles: z.array(articleSchema).max(MAX_ROWS),
     site: siteSchema,
   })
-  .superRefine((doc, ctx) => {
-    const problem = (path: (string | number)[], message: string) =>
-      ctx.addIssue({ code: "custom", path, message });
-    const taxonomyIds = unique(doc.taxonomies, "taxonomies", (t) => t.Id, problem);
-    const hierarchyIds = unique(doc.hierarchyTaxa, "hierarchyTaxa", (t) => t.Id, problem);
-    const flatIds = unique(doc.flatTaxa, "flatTaxa", (t) => t.Id, problem);
-    unique(doc.transactions, "transactions", (t) => t.Id, problem);
-    unique(doc.articles, "articles", (a) => a.Id, problem);
-    unique(doc.articles, "articles", (a) => a.UrlName.toLowerCase(), problem, "UrlName");
-    unique(doc.flatTaxa, "flatTaxa", (t) => `${t.TaxonomyId}/${t.UrlName.toLowerCase()}`, problem, "UrlName");
-    doc.hierarchyTaxa.forEach((t, i) => {
-      if (!taxonomyIds.has(t.TaxonomyId)) problem(["hierarchyTaxa", i, "TaxonomyId"], "no such taxonomy");
-      if (t.ParentId !== ROOT_PARENT_ID && !hierarchyIds.has(t.ParentId)) {
-        problem(["hierarchyTaxa", i, "ParentId"], "no such parent taxon");
-      }
-    });
-    doc.flatTaxa.forEach((t, i) => {
-      if (!taxonomyIds.has(t.TaxonomyId)) problem(["flatTaxa", i, "TaxonomyId"], "no such taxonomy");
-    });
-    doc.transactions.forEach((t, i) =>
-      t.industries.forEach((id, j) => {
-        if (!hierarchyIds.has(id)) problem(["transactions", i, "industries", j], "no such industry");
-      }),
-    );
-    doc.articles.forEach((a, i) =>
-      a.Tags.forEach((id, j) => {
-        if (!flatIds.has(id)) problem(["articles", i, "Tags", j], "no such tag");
-      }),
-    );
-    checkParentCycles(doc.hierarchyTaxa, problem);
-  });
+  // Cross-references run even when some rows failed their own checks, so one run lists every problem.
+  .superRefine(
+    (doc, ctx) =>
+      crossReferenceProblems(doc, (path, message) =>
+        ctx.addIssue({ code: "custom", path, message }),
+      ),
+    {
+      when: () => true,
+    },
+  );
 
-function unique<T>(
-  rows: T[],
+type Report = (path: (string | number)[], message: string) => void;
+type Row = Record<string, unknown>;
+
+const rowsOf = (value: unknown): Row[] =>
+  Array.isArray(value)
+    ? value.map((r) => (typeof r === "object" && r !== null ? (r as Row) : {}))
+    : [];
+const text = (value: unknown) => (typeof value === "string" ? value.toLowerCase() : undefined);
+const pair = (a?: string, b?: string) =>
+  a !== undefined && b !== undefined ? `${a}/${b}` : undefined;
+const idsOf = (value: unknown) => (Array.isArray(value) ? value.map(text) : []);
+
+function crossReferenceProblems(input: unknown, problem: Report) {
+  const doc = (typeof input === "object" && input !== null ? input : {}) as Row;
+  const taxonomies = rowsOf(doc.taxonomies);
+  const hierarchy = rowsOf(doc.hierarchyTaxa);
+  const flat = rowsOf(doc.flatTaxa);
+  const transactions = rowsOf(doc.transactions);
+  const articles = rowsOf(doc.articles);
+  const pages = rowsOf((doc.site as Row | undefined)?.pages);
+
+  const taxonomyIds = unique(taxonomies, "taxonomies", (t) => text(t.Id), problem);
+  const hierarchyIds = unique(hierarchy, "hierarchyTaxa", (t) => text(t.Id), problem);
+  const flatIds = unique(flat, "flatTaxa", (t) => text(t.Id), problem);
+  unique(transactions, "transactions", (t) => text(t.Id), problem);
+  unique(articles, "articles", (a) => text(a.Id), problem);
+  unique(articles, "articles", (a) => text(a.UrlName), problem, "UrlName");
+  unique(flat, "flatTaxa", (t) => pair(text(t.TaxonomyId), text(t.UrlName)), problem, "UrlName");
+  unique(pages, "site.pages", (p) => text(p.path), problem, "path");
+
+  hierarchy.forEach((t, i) => {
+    if (!taxonomyIds.has(text(t.TaxonomyId)))
+      problem(["hierarchyTaxa", i, "TaxonomyId"], "no such taxonomy");
+    const parent = text(t.ParentId);
+    if (parent !== ROOT_PARENT_ID && !hierarchyIds.has(parent))
+      problem(["hierarchyTaxa", i, "ParentId"], "no such parent taxon");
+  });
+  flat.forEach((t, i) => {
+    if (!taxonomyIds.has(text(t.TaxonomyId)))
+      problem(["flatTaxa", i, "TaxonomyId"], "no such taxonomy");
+  });
+  transactions.forEach((t, i) =>
+    idsOf(t.industries).forEach((id, j) => {
+      if (!hierarchyIds.has(id)) problem(["transactions", i, "industries", j], "no such industry");
+    }),
+  );
+  articles.forEach((a, i) =>
+    idsOf(a.Tags).forEach((id, j) => {
+      if (!flatIds.has(id)) problem(["articles", i, "Tags", j], "no such tag");
+    }),
+  );
+  checkParentCycles(hierarchy, problem);
+}
+
+function unique(
+  rows: Row[],
   name: string,
-  key: (row: T) => string,
-  problem: (path: (string | number)[], message: string) => void,
+  key: (row: Row) => string | undefined,
+  problem: Report,
   field = "Id",
-): Set<string> {
-  const seen = new Set<string>();
+) {
+  const seen = new Set<string | undefined>();
   rows.forEach((row, i) => {
     const k = key(row);
+    if (k === undefined) return;
     if (seen.has(k)) problem([name, i, field], `duplicate ${field}`);
     seen.add(k);
   });
   return seen;
 }
 
-function checkParentCycles(
-  taxa: { Id: string; ParentId: string }[],
-  problem: (path: (string | number)[], message: string) => void,
-) {
-  const parent = new Map(taxa.map((t) => [t.Id, t.ParentId]));
+function checkParentCycles(taxa: Row[], problem: Report) {
+  const parent = new Map(taxa.map((t) => [text(t.Id), text(t.ParentId)]));
   taxa.forEach((t, i) => {
-    let id: string | undefined = t.ParentId;
+    let id = text(t.ParentId);
     for (let steps = 0; id && id !== ROOT_PARENT_ID; steps++) {
-      if (id === t.Id || steps > taxa.length) {
+      if (id === text(t.Id) || steps > taxa.length) {
         problem(["hierarchyTaxa", i, "ParentId"], "parent chain loops");
         return;
       }
@@ -93,7 +124,10 @@ export type ParseResult = { ok: true; content: ContentFile } | { ok: false; prob
 export function parseContentFile(input: unknown): ParseResult {
   const result = documentSchema.safeParse(input);
   if (!result.success) {
-    return { ok: false, problems: result.error.issues.map((issue) => `${formatPath(issue.path)}: ${issue.message}`) };
+    return {
+      ok: false,
+      problems: result.error.issues.map((issue) => `${formatPath(issue.path)}: ${issue.message}`),
+    };
   }
   return { ok: true, content: sanitizeContent(result.data) };
 }
@@ -101,6 +135,10 @@ export function parseContentFile(input: unknown): ParseResult {
 function sanitizeContent(doc: ContentFile): ContentFile {
   return {
     ...doc,
+    site: {
+      ...doc.site,
+      pages: doc.site.pages.map((p) => ({ ...p, content: sanitizeContentHtml(p.content) })),
+    },
     descriptions: Object.fromEntries(
       Object.entries(doc.descriptions).map(([key, html]) => [key, sanitizeContentHtml(html)]),
     ),
@@ -116,6 +154,8 @@ function sanitizeContent(doc: ContentFile): ContentFile {
 export function formatPath(path: readonly PropertyKey[]): string {
   if (path.length === 0) return "(file)";
   return path
-    .map((part, i) => (typeof part === "number" ? `[${part}]` : i === 0 ? String(part) : `.${String(part)}`))
+    .map((part, i) =>
+      typeof part === "number" ? `[${part}]` : i === 0 ? String(part) : `.${String(part)}`,
+    )
     .join("");
 }

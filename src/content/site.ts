@@ -25,7 +25,19 @@ export const alertSchema = z.strictObject({
 });
 export type Alert = z.output<typeof alertSchema>;
 
-/** Site settings: the firm, navigation, utility links and the alert. */
+/** A plain content page (About, Services…) served at its `path`; Content is HTML. */
+export const pageSchema = z.strictObject({
+  path: requiredText(200).refine(
+    (s) => /^\/[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/.test(s),
+    "not a page path (lower-case words and hyphens, e.g. /about/leadership)",
+  ),
+  title: requiredText(200),
+  description: plainText(500),
+  content: z.string().max(200_000, "longer than 200000 characters"),
+});
+export type Page = z.output<typeof pageSchema>;
+
+/** Site settings: the firm, navigation, utility links, the alert and plain pages. */
 export const siteSchema = z.strictObject({
   firmName: requiredText(100),
   tagline: plainText(300),
@@ -33,5 +45,6 @@ export const siteSchema = z.strictObject({
   navigation: z.array(navSectionSchema).max(12, "more than 12 sections"),
   utilityLinks: z.array(linkSchema).max(12, "more than 12 links"),
   alert: alertSchema.nullable(),
+  pages: z.array(pageSchema).max(500, "more than 500 pages"),
 });
 export type Site = z.output<typeof siteSchema>;

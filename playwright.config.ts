@@ -1,0 +1,36 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests drive Debian's Chromium (Playwright cannot download browsers here).
+// tests/e2e/global-setup.ts starts the built site on a free port with a fresh demo database.
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const launchOptions = {
+  executablePath: chromium,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-quic",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: { launchOptions, trace: "off" },
+  projects: [
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions },
+    },
+    { name: "mobile", use: { ...devices["Pixel 7"], launchOptions }, grep: /@mobile/ },
+  ],
+});

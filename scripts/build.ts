@@ -1,0 +1,31 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { BUILD_STAMP } from "./build-state.ts";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+/** Builds the Astro site and the embed bundle, then stamps the build. */
+export function build(): void {
+  const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" };
+  for (const [command, args] of [
+    ["astro", ["build"]],
+    ["vite", ["build", "--config", "vite.embed.config.ts", "--logLevel", "warn"]],
+  ] as const) {
+    const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env });
+    if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
+  }
+  const stamp = join(root, BUILD_STAMP);
+  mkdirSync(dirname(stamp), { recursive: true });
+  writeFileSync(stamp, new Date().toISOString());
+}
+
+if (import.meta.main) {
+  try {
+    build();
+  } catch (error) {
+    console.error(`build failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,25 @@
+import { parseArgs } from "node:util";
+import { connect, type Db } from "../src/db/connect.ts";
+import { migrate } from "../src/db/migrate.ts";
+import { loadConfig } from "../src/server/config.ts";
+
+/** Opens and migrates the database that DATABASE_URL names (created if missing). */
+export async function openForCli(): Promise<Db> {
+  const db = connect(loadConfig().DATABASE_URL, { create: true });
+  await migrate(db);
+  return db;
+}
+
+/** Runs a CLI body; prints a failure as a message (no stack) and exits 1. */
+export function runCli(body: () => Promise<void>): void {
+  body().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  });
+}
+
+export function positionalFile(usage: string, args = process.argv.slice(2)): string {
+  const { positionals } = parseArgs({ args, allowPositionals: true, strict: true });
+  if (positionals.length !== 1) throw new Error(`usage: ${usage}`);
+  return positionals[0] as string;
+}

@@ -1,0 +1,19 @@
+import { replaceContent } from "../src/db/repositories/content-repository.ts";
+import { openForCli, positionalFile, runCli } from "./cli.ts";
+import { readContentFile } from "./content-file-io.ts";
+
+// npm run content:import -- FILE : all or nothing, in one database transaction.
+runCli(async () => {
+  const file = positionalFile("npm run content:import -- FILE");
+  const content = readContentFile(file);
+  const db = await openForCli();
+  try {
+    await replaceContent(db, content);
+  } finally {
+    await db.close();
+  }
+  console.log(
+    `imported ${file}: ${content.transactions.length} transactions, ${content.articles.length} articles, ` +
+      `${content.flatTaxa.length} flat taxa, ${content.hierarchyTaxa.length} hierarchy taxa`,
+  );
+});

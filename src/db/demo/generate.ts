@@ -1,0 +1,172 @@
+import {
+  INDUSTRIES_TAXONOMY_NAME,
+  ROOT_PARENT_ID,
+  TAGS_TAXONOMY_ID,
+  TAGS_TAXONOMY_NAME,
+} from "../../content/common.ts";
+import type { ContentFile } from "../../content/content-file.ts";
+import type { Article } from "../../content/article.ts";
+import type { FlatTaxon, HierarchyTaxon } from "../../content/taxon.ts";
+import type { Transaction } from "../../content/transaction.ts";
+import { createRandom, type Random } from "./random.ts";
+import { demoSite } from "./site.ts";
+import * as W from "./words.ts";
+
+export const INDUSTRIES_TAXONOMY_ID = "e5cd6d69-1543-427b-ad62-688a99f5e7d4";
+
+export interface GenerateOptions {
+  transactions?: number;
+  articles?: number;
+  seed?: number;
+}
+
+/** The demo content: the same options give the same document, byte for byte. */
+export function generateContent({
+  transactions = 420,
+  articles = 160,
+  seed = 1,
+}: GenerateOptions = {}): ContentFile {
+  const random = createRandom(seed);
+  const hierarchyTaxa = industries(random);
+  const flatTaxa = topics(random);
+  const txs: { row: Transaction; html: string }[] = [];
+  for (let i = 0; i < transactions; i++) {
+    // Every fifth deal closes on the same day as the one before, so a date search can find several.
+    const sameDayAs = i % 5 === 4 ? txs[i - 1]?.row.Date : undefined;
+    txs.push(transaction(random, i, hierarchyTaxa, sameDayAs));
+  }
+  return {
+    taxonomies: [
+      {
+        Id: TAGS_TAXONOMY_ID,
+        Name: TAGS_TAXONOMY_NAME,
+        Title: "Tags",
+        TaxaUrl: "tags",
+        TaxonName: "Tag",
+        Type: 0,
+      },
+      {
+        Id: INDUSTRIES_TAXONOMY_ID,
+        Name: INDUSTRIES_TAXONOMY_NAME,
+        Title: "Industries",
+        TaxaUrl: "industries",
+        TaxonName: "Industry",
+        Type: 1,
+      },
+    ],
+    hierarchyTaxa,
+    flatTaxa,
+    transactions: txs.map((t) => t.row),
+    descriptions: Object.fromEntries(txs.map((t) => [t.row.Description, t.html])),
+    articles: Array.from({ length: articles }, (_, i) => article(random, i, flatTaxa)),
+    site: demoSite(flatTaxa),
+  };
+}
+
+const slug = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/&/g, "and")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
+function industries(random: Random): HierarchyTaxon[] {
+  let ordinal = 0;
+  return W.INDUSTRY_TREE.flatMap(([group, children]) => {
+    const parent = taxon(random, group, INDUSTRIES_TAXONOMY_ID, ordinal++);
+    const top: HierarchyTaxon = {
+      ...parent,
+      ParentId: ROOT_PARENT_ID,
+      FullUrl: `/${parent.UrlName}`,
+    };
+    return [
+      top,
+      ...children.map((child) => {
+        const t = taxon(random, child, INDUSTRIES_TAXONOMY_ID, ordinal++);
+        return { ...t, ParentId: top.Id, FullUrl: `${top.FullUrl}/${t.UrlName}` };
+      }),
+    ];
+  });
+}
+
+function topics(random: Random): FlatTaxon[] {
+  return W.TOPICS.map((title, i) => taxon(random, title, TAGS_TAXONOMY_ID, i));
+}
+
+function taxon(random: Random, title: string, taxonomyId: string, ordinal: number): FlatTaxon {
+  return {
+    Id: random.guid(),
+    Title: title,
+    Name: title,
+    UrlName: slug(title),
+    Description: "",
+    Synonyms: "",
+    Ordinal: ordinal,
+    TaxonomyId: taxonomyId,
+  };
+}
+
+const DAY_MS = 86_400_000;
+const FIRST_DAY = Date.UTC(2008, 0, 1);
+const LAST_DAY = Date.UTC(2026, 9, 31);
+
+function transaction(
+  random: Random,
+  i: number,
+  taxa: HierarchyTaxon[],
+  sameDayAs: string | undefined,
+): { row: Transaction; html: string } {
+  const company = `${random.pick(W.COMPANY_FIRST)} ${random.pick(W.COMPANY_SECOND)} ${random.pick(W.COMPANY_SUFFIX)}`;
+  const day = FIRST_DAY + random.int(0, (LAST_DAY - FIRST_DAY) / DAY_MS) * DAY_MS;
+  const size = random.chance(0.12)
+    ? null
+    : Math.round(Math.exp(random.next() * Math.log(9000 / 0.4)) * 0.4 * 10) / 10;
+  const top = taxa.filter((t) => t.ParentId === ROOT_PARENT_ID);
+  const group = top[i % top.length] as HierarchyTaxon;
+  const children = taxa.filter((t) => t.ParentId === group.Id);
+  const first = random.chance(0.3) && children.length > 0 ? random.pick(children) : group;
+  const second = random.chance(0.25) ? [random.pick(top).Id] : [];
+  const key = `txn-${String(i + 1).padStart(5, "0")}`;
+  const buyer = random.pick(W.BUYERS);
+  const html =
+    `<p>${W.FIRM} advised <strong>${company}</strong> ${random.pick(W.DEAL_VERBS)} ` +
+    `<em>${buyer}</em>. ` +
+    (random.chance(0.3)
+      ? `Read the <a href="https://example.com/news/${key}">announcement</a>.</p>`
+      : `The company serves customers across ${first.Title.toLowerCase()} &amp; adjacent markets.</p>`);
+  return {
+    row: {
+      Id: random.guid(),
+      Date: sameDayAs ?? new Date(day).toISOString().replace(/\.\d{3}Z$/, "Z"),
+      Company: company,
+      Size: size,
+      Description: key,
+      industries: [first.Id, ...second.filter((id) => id !== first.Id)],
+    },
+    html,
+  };
+}
+
+function article(random: Random, i: number, tags: FlatTaxon[]): Article {
+  const topic = random.pick(tags);
+  const closer = random.pick(W.ARTICLE_CLOSERS);
+  const title = `${random.pick(W.ARTICLE_OPENERS)} ${topic.Title}${closer ? ` ${closer}` : ""}`;
+  const paragraphs = Array.from({ length: random.int(3, 6) }, () =>
+    Array.from({ length: random.int(2, 4) }, () => random.pick(W.SENTENCES)).join(" "),
+  );
+  const extra = Array.from({ length: random.int(0, 3) }, () => random.pick(tags).Id);
+  const date = LAST_DAY - random.int(0, 7 * 365) * DAY_MS;
+  return {
+    Id: random.guid(),
+    Title: title,
+    UrlName: `${slug(title)}-${i + 1}`,
+    PublicationDate: new Date(date).toISOString().replace(/\.\d{3}Z$/, "Z"),
+    Summary: `<p>${paragraphs[0]}</p>`,
+    Content: paragraphs
+      .map((p, n) => (n === 2 ? `<h2>Key considerations</h2><p>${p}</p>` : `<p>${p}</p>`))
+      .join(""),
+    Tags: [...new Set([topic.Id, ...extra])],
+  };
+}

@@ -1,0 +1,164 @@
+import type { Page, Site } from "../../content/site.ts";
+import type { FlatTaxon } from "../../content/taxon.ts";
+import { FIRM } from "./words.ts";
+
+const ARTICLES =
+  "/latest-articles-commentary/featured-articles-commentary/all-articles-and-commentary";
+
+/** Navigation, utility links, the alert and the plain pages of the demo firm. */
+export function demoSite(tags: FlatTaxon[]): Site {
+  const tag = (title: string) => {
+    const t = tags.find((x) => x.Title === title);
+    return { title, url: `${ARTICLES}/-in-tags/tags/${t?.UrlName ?? ""}` };
+  };
+  return {
+    firmName: FIRM,
+    tagline: "Independent M&A advice for founders, families and boards.",
+    description:
+      `${FIRM} is an independent investment bank advising middle-market companies on mergers, ` +
+      "acquisitions, capital raising and restructuring.",
+    navigation: [
+      {
+        title: "Services",
+        url: "/services",
+        children: PAGES.filter((p) => p.path.startsWith("/services/")).map((p) => ({
+          title: p.title,
+          url: p.path,
+        })),
+      },
+      {
+        title: "Transactions",
+        url: "/transactions",
+        children: [
+          { title: "Historical Transactions", url: "/transactions" },
+          { title: "Sell-Side Advisory", url: "/services/sell-side-advisory" },
+          { title: "Buy-Side Advisory", url: "/services/buy-side-advisory" },
+        ],
+      },
+      {
+        title: "Insights",
+        url: ARTICLES,
+        children: [
+          { title: "All Articles & Commentary", url: ARTICLES },
+          { title: "Topics A – Z", url: "/topics" },
+          tag("Market Outlook"),
+          tag("Private Equity"),
+        ],
+      },
+      {
+        title: "About",
+        url: "/about",
+        children: PAGES.filter((p) => p.path.startsWith("/about/")).map((p) => ({
+          title: p.title,
+          url: p.path,
+        })),
+      },
+    ],
+    utilityLinks: [
+      { title: "Careers", url: "/about/careers" },
+      { title: "Contact", url: "/about/contact" },
+      { title: "Topics A – Z", url: "/topics" },
+    ],
+    alert: {
+      id: "2026-11-office-move",
+      message: "Our New York office has moved to 450 Lexington Avenue, 31st Floor.",
+      link: { title: "Contact details", url: "/about/contact" },
+    },
+    pages: PAGES,
+  };
+}
+
+const p = (text: string) => `<p>${text}</p>`;
+
+const PAGES: Page[] = [
+  page(
+    "/services",
+    "Services",
+    "Advisory services for middle-market companies and their owners.",
+    p(
+      "We advise on sales, acquisitions, capital raises and restructurings, from first conversation to closing.",
+    ),
+  ),
+  page(
+    "/services/sell-side-advisory",
+    "Sell-Side Advisory",
+    "Running competitive sale processes for owners.",
+    p(
+      "Our sell-side teams prepare the business, find the right buyers and negotiate terms that hold through closing.",
+    ),
+  ),
+  page(
+    "/services/buy-side-advisory",
+    "Buy-Side Advisory",
+    "Finding and executing acquisitions.",
+    p(
+      "We help strategic and financial buyers find, value and close acquisitions that fit their plans.",
+    ),
+  ),
+  page(
+    "/services/capital-raising",
+    "Capital Raising",
+    "Debt and equity from the right partners.",
+    p(
+      "We raise senior and junior debt, minority equity and growth capital from a wide network of investors.",
+    ),
+  ),
+  page(
+    "/services/restructuring",
+    "Restructuring",
+    "Advice for companies under pressure.",
+    p(
+      "We advise companies, boards and creditors through refinancings, restructurings and distressed sales.",
+    ),
+  ),
+  page(
+    "/services/valuation-and-fairness-opinions",
+    "Valuation & Fairness Opinions",
+    "Independent valuation advice.",
+    p(
+      "Our valuation team delivers fairness opinions and independent valuations for boards and special committees.",
+    ),
+  ),
+  page(
+    "/about",
+    "About",
+    `About ${FIRM}.`,
+    p(
+      `${FIRM} was founded in 1998 and has advised on more than four hundred completed transactions.`,
+    ),
+  ),
+  page(
+    "/about/our-firm",
+    "Our Firm",
+    "Independent, partner-led advice.",
+    p(
+      "Senior bankers lead every engagement from pitch to closing. We carry no conflicts from lending or research.",
+    ),
+  ),
+  page(
+    "/about/leadership",
+    "Leadership",
+    "The partners who lead the firm.",
+    p(
+      "Our partners bring decades of experience in investment banking, private equity and operations.",
+    ),
+  ),
+  page(
+    "/about/careers",
+    "Careers",
+    "Join the firm.",
+    p("We hire analysts and associates each year. Write to careers@example.com with your résumé."),
+  ),
+  page(
+    "/about/contact",
+    "Contact",
+    "How to reach us.",
+    p(
+      "450 Lexington Avenue, 31st Floor, New York, NY 10017. Telephone +1 212 555 0100. Email info@example.com.",
+    ),
+  ),
+];
+
+function page(path: string, title: string, description: string, content: string): Page {
+  return { path, title, description, content };
+}

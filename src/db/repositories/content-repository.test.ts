@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { generateContent } from "../demo/generate.ts";
+import { parseContentFile, type ContentFile } from "../../content/content-file.ts";
+import { tempDatabase } from "../../../tests/helpers/temp-db.ts";
+import { contentRevision, readContent, replaceContent } from "./content-repository.ts";
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function withDb(content?: ContentFile | null) {
+  const t = await tempDatabase(content);
+  cleanups.push(t.cleanup);
+  return t.db;
+}
+
+function parsed(doc: unknown): ContentFile {
+  const result = parseContentFile(doc);
+  if (!result.ok) throw new Error(result.problems.join("\n"));
+  return result.content;
+}
+
+describe("content repository (real SQLite file)", () => {
+  it("reads back exactly what was imported, in import order", async () => {
+    const content = parsed(generateContent({ transactions: 40, articles: 15, seed: 7 }));
+    const db = await withDb(content);
+    expect(await readContent(db)).toEqual(content);
+  });
+
+  it("bumps the revision on every import", async () => {
+    const db = await withDb(null);
+    expect(await contentRevision(db)).toBe(0);
+    await replaceContent(db, parsed(generateContent({ transactions: 5, articles: 2 })));
+    await replaceContent(db, parsed(generateContent({ transactions: 6, articles: 2 })));
+    expect(await contentRevision(db)).toBe(2);
+  });
+
+  it("replaces all content: nothing of the previous import is left", async () => {
+    const first = parsed(generateContent({ transactions: 30, articles: 10, seed: 1 }));
+    const second = parsed(generateContent({ transactions: 12, articles: 4, seed: 2 }));
+    const db = await withDb(first);
+    await replaceContent(db, second);
+    expect(await readContent(db)).toEqual(second);
+  });
+
+  it("changes nothing when the database refuses a row halfway through", async () => {
+    const before = parsed(generateContent({ transactions: 30, articles: 10, seed: 3 }));
+    const db = await withDb(before);
+    const bad = parsed(generateContent({ transactions: 500, articles: 10, seed: 4 }));
+    // Bypasses file validation on purpose: a late row names an industry that does not exist.
+    bad.transactions[480]!.industries = ["0f0f0f0f-0000-4000-8000-000000000000"];
+    await expect(replaceContent(db, bad)).rejects.toThrow();
+    expect(await readContent(db)).toEqual(before);
+    expect(await contentRevision(db)).toBe(1);
+  });
+});

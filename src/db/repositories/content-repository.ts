@@ -1,0 +1,228 @@
+import { sql, type Insertable, type Transaction as KyselyTx } from "kysely";
+import type { ContentFile } from "../../content/content-file.ts";
+import { htmlToText } from "../../content/sanitize.ts";
+import type { Site } from "../../content/site.ts";
+import type { Db } from "../connect.ts";
+import type { Database } from "../schema.ts";
+
+const BATCH = 400;
+
+/**
+ * Replaces all content in one database transaction: on any error nothing changes.
+ * Bumps the content revision so running servers drop their caches.
+ */
+export async function replaceContent(db: Db, content: ContentFile): Promise<void> {
+  await db.kysely.transaction().execute(async (tx) => {
+    await deleteAll(tx);
+    await insertBatches(
+      tx,
+      "taxonomies",
+      content.taxonomies.map((t, Position) => ({ ...t, Position })),
+    );
+    await insertBatches(
+      tx,
+      "flat_taxa",
+      content.flatTaxa.map((t, Position) => ({ ...t, Position })),
+    );
+    // Parents before children is not needed: ParentId carries no foreign key (the file was checked).
+    await insertBatches(
+      tx,
+      "hierarchy_taxa",
+      content.hierarchyTaxa.map((t, Position) => ({ ...t, Position })),
+    );
+    await insertBatches(
+      tx,
+      "transactions",
+      content.transactions.map(({ industries: _industries, ...t }, Position) => ({
+        ...t,
+        Position,
+      })),
+    );
+    await insertBatches(
+      tx,
+      "transaction_industries",
+      content.transactions.flatMap((t) =>
+        t.industries.map((TaxonId, Position) => ({ TransactionId: t.Id, TaxonId, Position })),
+      ),
+    );
+    await insertBatches(
+      tx,
+      "descriptions",
+      Object.entries(content.descriptions).map(([Key, Html]) => ({ Key, Html })),
+    );
+    await insertBatches(
+      tx,
+      "articles",
+      content.articles.map(({ Tags: _tags, ...a }, Position) => ({
+        ...a,
+        SearchText: `${htmlToText(a.Summary)} ${htmlToText(a.Content)}`,
+        Position,
+      })),
+    );
+    await insertBatches(
+      tx,
+      "article_tags",
+      content.articles.flatMap((a) =>
+        a.Tags.map((TaxonId, Position) => ({ ArticleId: a.Id, TaxonId, Position })),
+      ),
+    );
+    await insertBatches(tx, "site_settings", [
+      { Key: "site", Value: JSON.stringify(content.site) },
+    ]);
+    if (db.dialect === "sqlite") await rebuildSearchIndex(tx, content);
+    await bumpRevision(tx);
+  });
+}
+
+async function deleteAll(tx: KyselyTx<Database>) {
+  for (const table of [
+    "article_tags",
+    "articles",
+    "transaction_industries",
+    "transactions",
+    "descriptions",
+    "hierarchy_taxa",
+    "flat_taxa",
+    "taxonomies",
+    "site_settings",
+  ] as const) {
+    await tx.deleteFrom(table).execute();
+  }
+}
+
+async function insertBatches<T extends keyof Database>(
+  tx: KyselyTx<Database>,
+  table: T,
+  rows: readonly Insertable<Database[T]>[],
+) {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    // Kysely cannot relate a generic table name to its row type; the parameter type checks callers.
+    const batch = rows.slice(i, i + BATCH) as never;
+    await tx.insertInto(table).values(batch).execute();
+  }
+}
+
+async function rebuildSearchIndex(tx: KyselyTx<Database>, content: ContentFile) {
+  await sql`DELETE FROM search_index`.execute(tx);
+  const docs = [
+    ...content.articles.map((a) => ({
+      Kind: "article",
+      Ref: a.UrlName,
+      Title: a.Title,
+      Body: `${htmlToText(a.Summary)} ${htmlToText(a.Content)}`,
+    })),
+    ...content.site.pages.map((p) => ({
+      Kind: "page",
+      Ref: p.path,
+      Title: p.title,
+      Body: `${p.description} ${htmlToText(p.content)}`,
+    })),
+  ];
+  for (const d of docs) {
+    await sql`INSERT INTO search_index (Kind, Ref, Title, Body) VALUES (${d.Kind}, ${d.Ref}, ${d.Title}, ${d.Body})`.execute(
+      tx,
+    );
+  }
+}
+
+async function bumpRevision(tx: KyselyTx<Database>) {
+  const current = await tx
+    .selectFrom("content_meta")
+    .select("Revision")
+    .where("Id", "=", 1)
+    .executeTakeFirst();
+  const UpdatedAt = new Date().toISOString();
+  if (current) {
+    await tx
+      .updateTable("content_meta")
+      .set({ Revision: current.Revision + 1, UpdatedAt })
+      .where("Id", "=", 1)
+      .execute();
+  } else {
+    await tx.insertInto("content_meta").values({ Id: 1, Revision: 1, UpdatedAt }).execute();
+  }
+}
+
+/** The content revision, 0 when nothing was ever imported. */
+export async function contentRevision(db: Db): Promise<number> {
+  const row = await db.kysely
+    .selectFrom("content_meta")
+    .select("Revision")
+    .where("Id", "=", 1)
+    .executeTakeFirst();
+  return row?.Revision ?? 0;
+}
+
+/** Reads every entity back in import order, in the content file's shape. */
+export async function readContent(db: Db): Promise<ContentFile> {
+  const k = db.kysely;
+  const [
+    taxonomies,
+    flatTaxa,
+    hierarchyTaxa,
+    transactions,
+    industries,
+    descriptions,
+    articles,
+    tags,
+    site,
+  ] = await Promise.all([
+    k.selectFrom("taxonomies").selectAll().orderBy("Position").execute(),
+    k.selectFrom("flat_taxa").selectAll().orderBy("Position").execute(),
+    k.selectFrom("hierarchy_taxa").selectAll().orderBy("Position").execute(),
+    k.selectFrom("transactions").selectAll().orderBy("Position").execute(),
+    k
+      .selectFrom("transaction_industries")
+      .selectAll()
+      .orderBy("TransactionId")
+      .orderBy("Position")
+      .execute(),
+    k.selectFrom("descriptions").selectAll().orderBy("Key").execute(),
+    k.selectFrom("articles").selectAll().orderBy("Position").execute(),
+    k.selectFrom("article_tags").selectAll().orderBy("ArticleId").orderBy("Position").execute(),
+    k.selectFrom("site_settings").select("Value").where("Key", "=", "site").executeTakeFirst(),
+  ]);
+  const industriesOf = groupIds(industries, (r) => r.TransactionId);
+  const tagsOf = groupIds(tags, (r) => r.ArticleId);
+  return {
+    taxonomies: taxonomies.map(({ Position: _p, ...t }) => ({ ...t, Type: t.Type === 1 ? 1 : 0 })),
+    hierarchyTaxa: hierarchyTaxa.map(({ Position: _p, ...t }) => t),
+    flatTaxa: flatTaxa.map(({ Position: _p, ...t }) => t),
+    transactions: transactions.map(({ Position: _p, ...t }) => ({
+      ...t,
+      industries: industriesOf.get(t.Id) ?? [],
+    })),
+    descriptions: Object.fromEntries(descriptions.map((d) => [d.Key, d.Html])),
+    articles: articles.map(({ Position: _p, SearchText: _s, ...a }) => ({
+      ...a,
+      Tags: tagsOf.get(a.Id) ?? [],
+    })),
+    site: site ? (JSON.parse(site.Value) as Site) : emptySite(),
+  };
+}
+
+function groupIds<T extends { TaxonId: string }>(
+  rows: T[],
+  key: (row: T) => string,
+): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = map.get(k);
+    if (list) list.push(row.TaxonId);
+    else map.set(k, [row.TaxonId]);
+  }
+  return map;
+}
+
+function emptySite(): Site {
+  return {
+    firmName: "",
+    tagline: "",
+    description: "",
+    navigation: [],
+    utilityLinks: [],
+    alert: null,
+    pages: [],
+  };
+}

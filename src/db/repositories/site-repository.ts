@@ -1,0 +1,179 @@
+import { TAGS_TAXONOMY_ID } from "../../content/common.ts";
+import type { Site } from "../../content/site.ts";
+import type { Db } from "../connect.ts";
+
+export interface ArticleSummary {
+  Id: string;
+  Title: string;
+  UrlName: string;
+  PublicationDate: string;
+  Summary: string;
+}
+
+export interface ArticleDetail extends ArticleSummary {
+  Content: string;
+  tags: TopicRow[];
+}
+
+export interface TopicRow {
+  Id: string;
+  Title: string;
+  Name: string;
+  UrlName: string;
+}
+
+export interface FeaturedTransaction {
+  Id: string;
+  Date: string;
+  Company: string;
+  Size: number | null;
+  DescriptionHtml: string | null;
+  Description: string;
+}
+
+export interface PageOf<T> {
+  items: T[];
+  total: number;
+}
+
+/** What the pages read: site settings, articles, topics and featured transactions. */
+export function siteRepository(db: Db) {
+  const k = db.kysely;
+  const summaryColumns = ["Id", "Title", "UrlName", "PublicationDate", "Summary"] as const;
+  return {
+    async site(): Promise<Site | null> {
+      const row = await k
+        .selectFrom("site_settings")
+        .select("Value")
+        .where("Key", "=", "site")
+        .executeTakeFirst();
+      return row ? (JSON.parse(row.Value) as Site) : null;
+    },
+
+    async latestArticles(offset: number, limit: number): Promise<PageOf<ArticleSummary>> {
+      const [items, count] = await Promise.all([
+        k
+          .selectFrom("articles")
+          .select(summaryColumns)
+          .orderBy("PublicationDate", "desc")
+          .orderBy("Position")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        k
+          .selectFrom("articles")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { items, total: Number(count.n) };
+    },
+
+    async articlesByTag(
+      tagId: string,
+      offset: number,
+      limit: number,
+    ): Promise<PageOf<ArticleSummary>> {
+      const base = k
+        .selectFrom("articles")
+        .innerJoin("article_tags", "article_tags.ArticleId", "articles.Id")
+        .where("article_tags.TaxonId", "=", tagId);
+      const [items, count] = await Promise.all([
+        base
+          .select(summaryColumns.map((c) => `articles.${c}` as const))
+          .distinct()
+          .orderBy("articles.PublicationDate", "desc")
+          .orderBy("articles.Id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        base
+          .select((eb) => eb.fn.count<number>("articles.Id").distinct().as("n"))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { items, total: Number(count.n) };
+    },
+
+    async article(urlName: string): Promise<ArticleDetail | null> {
+      const row = await k
+        .selectFrom("articles")
+        .select([...summaryColumns, "Content"])
+        .where("UrlName", "=", urlName)
+        .executeTakeFirst();
+      if (!row) return null;
+      const tags = await k
+        .selectFrom("article_tags")
+        .innerJoin("flat_taxa", "flat_taxa.Id", "article_tags.TaxonId")
+        .select(["flat_taxa.Id", "flat_taxa.Title", "flat_taxa.Name", "flat_taxa.UrlName"])
+        .where("article_tags.ArticleId", "=", row.Id)
+        .orderBy("article_tags.Position")
+        .execute();
+      return { ...row, tags };
+    },
+
+    /** The Tags taxonomy's topics, sorted by Name. */
+    async topics(): Promise<TopicRow[]> {
+      const rows = await k
+        .selectFrom("flat_taxa")
+        .select(["Id", "Title", "Name", "UrlName"])
+        .where("TaxonomyId", "=", TAGS_TAXONOMY_ID)
+        .execute();
+      return rows.sort((a, b) => a.Name.localeCompare(b.Name, "en", { sensitivity: "base" }));
+    },
+
+    async topic(urlName: string): Promise<TopicRow | null> {
+      const row = await k
+        .selectFrom("flat_taxa")
+        .select(["Id", "Title", "Name", "UrlName"])
+        .where("TaxonomyId", "=", TAGS_TAXONOMY_ID)
+        .where("UrlName", "=", urlName)
+        .executeTakeFirst();
+      return row ?? null;
+    },
+
+    async latestTransactions(limit: number): Promise<FeaturedTransaction[]> {
+      return k
+        .selectFrom("transactions")
+        .leftJoin("descriptions", "descriptions.Key", "transactions.Description")
+        .select([
+          "transactions.Id",
+          "transactions.Date",
+          "transactions.Company",
+          "transactions.Size",
+          "transactions.Description",
+          "descriptions.Html as DescriptionHtml",
+        ])
+        .orderBy("transactions.Date", "desc")
+        .orderBy("transactions.Position")
+        .limit(limit)
+        .execute();
+    },
+
+    /** Description key -> HTML, for the page that holds the transactions widget. */
+    async descriptions(): Promise<Record<string, string>> {
+      const rows = await k.selectFrom("descriptions").select(["Key", "Html"]).execute();
+      return Object.fromEntries(rows.map((r) => [r.Key, r.Html]));
+    },
+
+    async sitemapEntries(): Promise<{
+      articles: { UrlName: string; PublicationDate: string }[];
+      topics: string[];
+    }> {
+      const [articles, topics] = await Promise.all([
+        k
+          .selectFrom("articles")
+          .select(["UrlName", "PublicationDate"])
+          .orderBy("PublicationDate", "desc")
+          .execute(),
+        k
+          .selectFrom("flat_taxa")
+          .select("UrlName")
+          .where("TaxonomyId", "=", TAGS_TAXONOMY_ID)
+          .orderBy("UrlName")
+          .execute(),
+      ]);
+      return { articles, topics: topics.map((t) => t.UrlName) };
+    },
+  };
+}
+
+export type SiteRepository = ReturnType<typeof siteRepository>;

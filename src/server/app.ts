@@ -1,0 +1,95 @@
+import { existsSync } from "node:fs";
+import compress from "@fastify/compress";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { sql } from "kysely";
+import type { Db } from "../db/connect.ts";
+import type { AstroHandler } from "./astro-bridge.ts";
+import type { Config } from "./config.ts";
+import type { ContentState } from "./content-state.ts";
+import { errorHandler } from "./error-handler.ts";
+import { pageRoutes } from "./routes/pages.ts";
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  content: ContentState;
+  /** Astro's built handler; absent in API-only tests. */
+  astro?: AstroHandler;
+  /** Built client assets (dist/client) and the embed bundle (dist/embed). */
+  clientDir?: string;
+  embedDir?: string;
+  logger?: FastifyServerOptions["logger"];
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Db;
+    content: ContentState;
+    config: Config;
+  }
+}
+
+/** Builds the site's Fastify app without listening: plugins, then our decorations, then routes. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    routerOptions: { maxParamLength: 1000 },
+    // Oversized query strings are refused by the API with 414; this bounds everything else.
+    http: { maxHeaderSize: 16 * 1024 },
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
+  });
+
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+
+  app.decorate("db", options.db);
+  app.decorate("content", options.content);
+  app.decorate("config", options.config);
+  app.setErrorHandler(errorHandler);
+
+  app.get("/healthz", async (_request, reply) => {
+    try {
+      await sql`SELECT 1`.execute(options.db.kysely);
+      return reply.header("cache-control", "no-store").send({ status: "ok" });
+    } catch {
+      return reply
+        .code(503)
+        .header("cache-control", "no-store")
+        .send({ status: "database unavailable" });
+    }
+  });
+
+  if (options.embedDir && existsSync(options.embedDir)) {
+    await app.register(fastifyStatic, {
+      root: options.embedDir,
+      prefix: "/",
+      wildcard: false,
+      decorateReply: false,
+      // Other sites load the embed as a module script, which needs CORS.
+      setHeaders: (reply, path) => {
+        reply.header("access-control-allow-origin", "*");
+        reply.header(
+          "cache-control",
+          path.endsWith("/embed.js")
+            ? "public, max-age=300"
+            : "public, max-age=31536000, immutable",
+        );
+      },
+    });
+  }
+  if (options.clientDir && existsSync(options.clientDir)) {
+    await app.register(fastifyStatic, {
+      root: options.clientDir,
+      prefix: "/",
+      wildcard: false,
+      decorateReply: false,
+      setHeaders: (reply, path) => {
+        if (path.includes("/_astro/"))
+          reply.header("cache-control", "public, max-age=31536000, immutable");
+      },
+    });
+  }
+  if (options.astro) await app.register(pageRoutes, { astro: options.astro });
+  return app;
+}

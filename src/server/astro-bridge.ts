@@ -1,0 +1,87 @@
+import { EventEmitter } from "node:events";
+import type { IncomingMessage, OutgoingHttpHeaders } from "node:http";
+
+/** A rendered page: status, headers and the whole body. */
+export interface RenderedPage {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+}
+
+/** Astro's middleware handler, as `@astrojs/node` builds it in middleware mode. */
+export type AstroHandler = (
+  req: IncomingMessage,
+  res: unknown,
+  next?: (err?: unknown) => void,
+  locals?: object,
+) => Promise<void> | void;
+
+/**
+ * Runs Astro's handler against a sink that collects the response instead of writing it to
+ * the socket, so the page goes back through Fastify (compression, security headers, caching).
+ * The sink implements the part of ServerResponse that Astro's `writeResponse` uses.
+ */
+export async function renderWithAstro(
+  handler: AstroHandler,
+  req: IncomingMessage,
+  locals: object,
+): Promise<RenderedPage> {
+  const sink = new ResponseSink(req);
+  const done = new Promise<void>((resolve, reject) => {
+    sink.once("finish", resolve);
+    sink.once("error", reject);
+  });
+  await handler(req, sink, () => sink.emit("error", new Error("Astro found no route")), locals);
+  await done;
+  return { status: sink.statusCode, headers: sink.headers, body: Buffer.concat(sink.chunks) };
+}
+
+class ResponseSink extends EventEmitter {
+  statusCode = 200;
+  statusMessage = "";
+  headers: OutgoingHttpHeaders = {};
+  chunks: Buffer[] = [];
+  headersSent = false;
+  writableEnded = false;
+
+  readonly req: IncomingMessage;
+
+  constructor(req: IncomingMessage) {
+    super();
+    this.req = req;
+  }
+
+  setHeader(name: string, value: number | string | string[]) {
+    this.headers[name.toLowerCase()] = value;
+    return this;
+  }
+
+  writeHead(status: number, headers?: OutgoingHttpHeaders) {
+    this.statusCode = status;
+    for (const [name, value] of Object.entries(headers ?? {})) {
+      if (value !== undefined) this.headers[name.toLowerCase()] = value;
+    }
+    this.headersSent = true;
+    return this;
+  }
+
+  write(chunk: Uint8Array | string, callback?: () => void) {
+    this.chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk));
+    callback?.();
+    return true;
+  }
+
+  end(chunk?: Uint8Array | string) {
+    if (chunk !== undefined) this.write(chunk);
+    this.headersSent = true;
+    this.writableEnded = true;
+    this.emit("finish");
+    this.emit("close");
+    return this;
+  }
+
+  destroy(error?: Error) {
+    this.emit("error", error ?? new Error("render aborted"));
+    return this;
+  }
+}

@@ -1,0 +1,50 @@
+import { buildApp } from "./app.ts";
+import { DIST, loadAstroHandler, openDatabase } from "./boot.ts";
+import { loadConfig } from "./config.ts";
+import { watchContent } from "./content-state.ts";
+
+/** Starts the site: config, database, Astro, listen; SIGTERM/SIGINT finish in-flight requests, then exit. */
+async function main() {
+  const config = loadConfig();
+  const db = await openDatabase(config);
+  const content = await watchContent(db);
+  const astro = await loadAstroHandler();
+  const app = await buildApp({
+    config,
+    db,
+    content,
+    astro,
+    clientDir: `${DIST}client`,
+    embedDir: `${DIST}embed`,
+    logger: { level: config.LOG_LEVEL },
+  });
+  await app.listen({ port: config.PORT, host: config.HOST });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const force = setTimeout(() => {
+      app.log.error("grace time over, exiting");
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_MS);
+    force.unref();
+    app
+      .close()
+      .then(() => {
+        content.stop();
+        return db.close();
+      })
+      .then(() => process.exit(0))
+      .catch(() => process.exit(1));
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  // One clear line, no stack: the operator needs what is wrong and where.
+  console.error(`site failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
