@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { ROOT_PARENT_ID } from "./industries.ts";
+import { buildModel, lookupDescription } from "./rows.ts";
+
+const HEALTH = "a0000000-0000-0000-0000-000000000002";
+const DEVICES = "b0000000-0000-0000-0000-000000000001";
+const taxa = [
+  { Id: HEALTH, Title: "Healthcare", ParentId: ROOT_PARENT_ID, Ordinal: 1 },
+  { Id: DEVICES, Title: "Medical Devices", ParentId: HEALTH, Ordinal: 1 },
+];
+const transaction = {
+  Id: "11111111-0000-0000-0000-000000000001",
+  Date: "2021-03-15T23:59:59Z",
+  Company: "Acme Corp",
+  Size: 1250,
+  Description: "acme-sale",
+  industries: [DEVICES],
+};
+
+describe("buildModel", () => {
+  it("precomputes what the table shows and what the filters compare", () => {
+    const { rows, groups } = buildModel([transaction], taxa, {
+      "acme-sale": "<p>Sale of <strong>Acme</strong> &amp; Co</p>",
+    });
+    expect(groups).toEqual([{ id: HEALTH, title: "Healthcare" }]);
+    expect(rows[0]).toMatchObject({
+      date: "2021-03-15",
+      closeDate: "03/15/2021",
+      sizeText: "1,250.0",
+      text: "sale of acme & co",
+      groupId: HEALTH,
+      groupTitle: "Healthcare",
+      descriptionHtml: "<p>Sale of <strong>Acme</strong> &amp; Co</p>",
+    });
+  });
+
+  it("searches the key itself when the page has no description for it", () => {
+    const { rows } = buildModel([{ ...transaction, Size: null, industries: [] }], taxa, {});
+    expect(rows[0]).toMatchObject({
+      descriptionHtml: null,
+      text: "acme-sale",
+      sizeText: "Undisclosed",
+      groupId: null,
+      groupTitle: "",
+    });
+  });
+});
+
+describe("lookupDescription", () => {
+  it("finds only the table's own string entries", () => {
+    const table = JSON.parse('{"a": "<p>A</p>", "__proto__": "<p>P</p>"}') as Record<
+      string,
+      string
+    >;
+    expect(lookupDescription(table, "a")).toBe("<p>A</p>");
+    expect(lookupDescription(table, "__proto__")).toBe("<p>P</p>");
+    expect(lookupDescription(table, "constructor")).toBeNull();
+    expect(lookupDescription(table, "missing")).toBeNull();
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { EMPTY_FILTERS } from "./filters.ts";
+import { INITIAL_VIEW, searchForView, viewFromSearch, viewReducer } from "./view-state.ts";
+
+describe("view state", () => {
+  it("starts a plain visit with empty filters, page 1, newest first", () => {
+    expect(viewFromSearch("")).toEqual(INITIAL_VIEW);
+  });
+
+  it("applies the draft only on submit, back on page 1", () => {
+    const typed = viewReducer(
+      { ...INITIAL_VIEW, page: 3 },
+      {
+        type: "draftChanged",
+        draft: { ...EMPTY_FILTERS, text: "acme" },
+      },
+    );
+    expect(typed.applied).toEqual(EMPTY_FILTERS);
+    const submitted = viewReducer(typed, { type: "filterSubmitted" });
+    expect(submitted.applied.text).toBe("acme");
+    expect(submitted.page).toBe(1);
+    expect(submitted.searches).toBe(1);
+  });
+
+  it("clears draft and applied filters but keeps the sort", () => {
+    const sorted = viewReducer(INITIAL_VIEW, { type: "sortChanged", key: "client" });
+    const searched = viewFromSearch("?q=acme&amount=5&sort=client&order=asc&page=2");
+    const cleared = viewReducer(searched, { type: "filtersCleared" });
+    expect(cleared.draft).toEqual(EMPTY_FILTERS);
+    expect(cleared.applied).toEqual(EMPTY_FILTERS);
+    expect(cleared.sort).toEqual(sorted.sort);
+    expect(cleared.page).toBe(1);
+  });
+
+  it("writes the search to the URL and reads it back", () => {
+    const state = viewFromSearch("?q=acme+corp&size=below&amount=50&sort=size&order=asc&page=2");
+    expect(searchForView(state, "")).toBe(
+      "?q=acme+corp&size=below&amount=50&sort=size&order=asc&page=2",
+    );
+    expect(viewFromSearch(searchForView(state, ""))).toEqual(state);
+  });
+
+  it("keeps the host page's own parameters", () => {
+    const state = viewReducer(INITIAL_VIEW, { type: "pageChanged", page: 2 });
+    expect(searchForView(state, "?lang=en&q=old")).toBe("?lang=en&page=2");
+    expect(searchForView(INITIAL_VIEW, "?q=old&page=4")).toBe("");
+  });
+});
