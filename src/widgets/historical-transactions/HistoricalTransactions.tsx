@@ -1,0 +1,42 @@
+// The Historical Transactions widget: loads the data, then lets visitors filter, sort and page it.
+import { useMemo } from "react";
+import { buildModel } from "./rows.ts";
+import { LoadError, LoadingMessage } from "./StatusMessage.tsx";
+import { TransactionBrowser } from "./TransactionBrowser.tsx";
+import { useTransactions } from "./use-transactions.ts";
+
+export interface HistoricalTransactionsProps {
+  /** "" for the same origin, or the origin that serves the API (`https://firm.example`). */
+  apiBase: string;
+  /** Description key -> HTML, from the page (see descriptions.ts). */
+  descriptions: Readonly<Record<string, string>>;
+}
+
+/** The widget; the root keeps a minimum height so the page does not jump when data arrives. */
+export function HistoricalTransactions({ apiBase, descriptions }: HistoricalTransactionsProps) {
+  const { load, retry, view, changeDraft, submit, clear, changePage, changeSort } =
+    useTransactions(apiBase);
+  const data = load.status === "ready" ? load.data : null;
+  const model = useMemo(
+    () => (data === null ? null : buildModel(data.transactions, data.industryTaxa, descriptions)),
+    [data, descriptions],
+  );
+
+  return (
+    <div className="ht">
+      {load.status === "error" && <LoadError message={load.message} onRetry={retry} />}
+      {load.status === "loading" && <LoadingMessage />}
+      {model !== null && (
+        <TransactionBrowser
+          model={model}
+          view={view}
+          onDraftChange={changeDraft}
+          onSubmit={submit}
+          onClear={clear}
+          onPageChange={changePage}
+          onSortChange={changeSort}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+// View: the industry group checklist with its select-all box (ticked, clear or mixed).
+import type { SelectAllState } from "./filters.ts";
+import { selectAllState, toggleIndustry } from "./filters.ts";
+import type { IndustryGroup } from "./industries.ts";
+
+interface IndustryChecklistProps {
+  groups: readonly IndustryGroup[];
+  selected: readonly string[];
+  onChange: (selected: string[]) => void;
+}
+
+/** Mixed is a DOM property only (no attribute), so it is written through the ref. */
+const showMixed = (state: SelectAllState) => (input: HTMLInputElement | null) => {
+  if (input) input.indeterminate = state === "some";
+};
+
+/** A fieldset of checkboxes, one per top-level industry, plus "Select all". */
+export function IndustryChecklist({ groups, selected, onChange }: IndustryChecklistProps) {
+  const allIds = groups.map((group) => group.id);
+  const state = selectAllState(selected, allIds);
+  return (
+    <fieldset className="ht-fieldset ht-industries">
+      <legend className="ht-label">Industry group</legend>
+      <label className="ht-check ht-check-all">
+        <input
+          type="checkbox"
+          ref={showMixed(state)}
+          checked={state === "all"}
+          onChange={(event) => onChange(event.target.checked ? allIds : [])}
+        />
+        <span>Select all</span>
+      </label>
+      <ul className="ht-checklist">
+        {groups.map((group) => (
+          <li key={group.id}>
+            <label className="ht-check">
+              <input
+                type="checkbox"
+                checked={selected.includes(group.id)}
+                onChange={(event) =>
+                  onChange(toggleIndustry(selected, group.id, event.target.checked, allIds))
+                }
+              />
+              <span>{group.title}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
