@@ -1,0 +1,117 @@
+import { act, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  clientsShown,
+  defaultApi,
+  HEALTHCARE,
+  manyTransactions,
+  renderWidget,
+  stubApi,
+} from "./test-fixtures.ts";
+
+beforeEach(() => {
+  window.history.replaceState(null, "", "/transactions");
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const goBack = () =>
+  act(async () => {
+    await new Promise<void>((resolve) => {
+      window.addEventListener("popstate", () => resolve(), { once: true });
+      window.history.back();
+    });
+  });
+
+describe("Historical Transactions: the search in the URL", () => {
+  it("writes the submitted filters to the address, one history entry per search", async () => {
+    stubApi();
+    const { user } = renderWidget();
+    await screen.findByRole("table");
+    const entries = window.history.length;
+
+    await user.type(screen.getByLabelText("Search by description"), "acme corp");
+    await user.click(screen.getByRole("radio", { name: "Below" }));
+    await user.type(screen.getByLabelText("Amount ($MM)"), "500");
+    await user.click(screen.getByRole("checkbox", { name: "Healthcare" }));
+    expect(window.location.search).toBe("");
+    await user.click(screen.getByRole("button", { name: "Search Historical Transactions" }));
+
+    const params = new URLSearchParams(window.location.search);
+    expect(window.location.pathname).toBe("/transactions");
+    expect(params.get("q")).toBe("acme corp");
+    expect(params.get("size")).toBe("below");
+    expect(params.get("amount")).toBe("500");
+    expect(params.getAll("industry")).toEqual([HEALTHCARE]);
+    expect(window.history.length).toBe(entries + 1);
+  });
+
+  it("applies the filters, sort and page of the address it starts on", async () => {
+    window.history.replaceState(null, "", `/transactions?industry=${HEALTHCARE}&amount=100`);
+    stubApi();
+    renderWidget();
+
+    expect(await clientsShown()).toEqual(["Northwind Health"]);
+    expect(screen.getByLabelText("Amount ($MM)")).toHaveValue(100);
+    expect(screen.getByRole("checkbox", { name: "Healthcare" })).toBeChecked();
+  });
+
+  it("opens a shared address on its page and sort", async () => {
+    window.history.replaceState(null, "", "/transactions?sort=client&order=desc&page=2");
+    stubApi(defaultApi(manyTransactions(60)));
+    renderWidget();
+
+    expect((await clientsShown())[0]).toBe("Client 035");
+    expect(screen.getByRole("button", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+    expect(screen.getByRole("columnheader", { name: "Client" })).toHaveAttribute(
+      "aria-sort",
+      "descending",
+    );
+  });
+
+  it("ignores what it cannot read in the address", async () => {
+    window.history.replaceState(
+      null,
+      "",
+      "/transactions?date=2021-02-31&amount=lots&page=x&sort=zzz",
+    );
+    stubApi();
+    renderWidget();
+
+    expect(await clientsShown()).toHaveLength(5);
+    expect(screen.getByLabelText("Close date")).toHaveValue("");
+  });
+
+  it("restores the previous search on Back", async () => {
+    stubApi();
+    const { user } = renderWidget();
+    await screen.findByRole("table");
+
+    await user.type(screen.getByLabelText("Search by description"), "acme{Enter}");
+    expect(await clientsShown()).toEqual(["Acme Corp"]);
+    await user.clear(screen.getByLabelText("Search by description"));
+    await user.type(screen.getByLabelText("Search by description"), "northwind{Enter}");
+    expect(await clientsShown()).toEqual(["Northwind Health"]);
+
+    await goBack();
+    expect(await clientsShown()).toEqual(["Acme Corp"]);
+    expect(screen.getByLabelText("Search by description")).toHaveValue("acme");
+    await goBack();
+    expect(await clientsShown()).toHaveLength(5);
+    expect(screen.getByLabelText("Search by description")).toHaveValue("");
+  });
+
+  it("keeps the host page's own parameters", async () => {
+    window.history.replaceState(null, "", "/partner-page?lang=en#deals");
+    stubApi();
+    const { user } = renderWidget();
+    await screen.findByRole("table");
+
+    await user.type(screen.getByLabelText("Search by description"), "acme{Enter}");
+    expect(window.location.pathname).toBe("/partner-page");
+    expect(window.location.search).toBe("?lang=en&q=acme");
+    expect(window.location.hash).toBe("#deals");
+  });
+});

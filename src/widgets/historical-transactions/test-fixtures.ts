@@ -1,0 +1,190 @@
+// Shared fixtures for the widget's component tests: realistic API bodies, a stub of the network
+// (globalThis.fetch, the only boundary stubbed) and a StrictMode render helper.
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createElement, StrictMode } from "react";
+import { vi } from "vitest";
+import { HistoricalTransactions } from "./HistoricalTransactions.tsx";
+import { ROOT_PARENT_ID } from "./industries.ts";
+
+export const INDUSTRIES_TAXONOMY_ID = "d4f9c1e2-7a3b-4c5d-8e6f-0a1b2c3d4e5f";
+export const HEALTHCARE = "a0000000-0000-4000-8000-000000000001";
+export const TECHNOLOGY = "a0000000-0000-4000-8000-000000000002";
+export const INDUSTRIALS = "a0000000-0000-4000-8000-000000000003";
+const MEDICAL_DEVICES = "b0000000-0000-4000-8000-000000000001";
+const ORTHOPEDICS = "b0000000-0000-4000-8000-000000000002";
+const SOFTWARE = "b0000000-0000-4000-8000-000000000003";
+
+const taxon = (Id: string, Title: string, ParentId: string, Ordinal: number) => ({
+  Id,
+  Title,
+  Name: Title.toLowerCase().replace(/\s+/g, "-"),
+  UrlName: Title.toLowerCase().replace(/\s+/g, "-"),
+  Description: "",
+  Synonyms: "",
+  Ordinal,
+  TaxonomyId: INDUSTRIES_TAXONOMY_ID,
+  ParentId,
+  FullUrl: `/industries/${Title.toLowerCase().replace(/\s+/g, "-")}`,
+});
+
+export const TAXONOMIES = [
+  {
+    Id: "cb0f3a19-a211-48a7-88ec-77495c0f5374",
+    Name: "Tags",
+    Title: "Tags",
+    TaxaUrl: "tags",
+    TaxonName: "Tag",
+    Type: 0,
+  },
+  {
+    Id: INDUSTRIES_TAXONOMY_ID,
+    Name: "industries",
+    Title: "Industries",
+    TaxaUrl: "industries",
+    TaxonName: "Industry",
+    Type: 1,
+  },
+];
+
+export const HIERARCHY_TAXA = [
+  taxon(HEALTHCARE, "Healthcare", ROOT_PARENT_ID, 1),
+  taxon(TECHNOLOGY, "Technology", ROOT_PARENT_ID, 2),
+  taxon(INDUSTRIALS, "Industrials", ROOT_PARENT_ID, 3),
+  taxon(MEDICAL_DEVICES, "Medical Devices", HEALTHCARE, 1),
+  taxon(ORTHOPEDICS, "Orthopedics", MEDICAL_DEVICES, 1),
+  taxon(SOFTWARE, "Software", TECHNOLOGY, 1),
+];
+
+const deal = (
+  n: number,
+  Date: string,
+  Company: string,
+  Size: number | null,
+  Description: string,
+  industries: string[],
+) => ({
+  Id: `c0000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+  Date,
+  Company,
+  Size,
+  Description,
+  industries,
+});
+
+/** Newest first, as the API sends them for `$orderby=Date desc`. */
+export const TRANSACTIONS = [
+  deal(1, "2023-11-30T00:00:00Z", "Northwind Health", 450, "northwind", [ORTHOPEDICS]),
+  deal(2, "2022-06-01T00:00:00Z", "Contoso Software", null, "contoso", [SOFTWARE, INDUSTRIALS]),
+  deal(3, "2021-03-15T00:00:00Z", "Acme Corp", 125, "acme-sale", [INDUSTRIALS]),
+  deal(4, "2020-01-01T00:00:00Z", "Fabrikam", 80.5, "fabrikam", [HEALTHCARE]),
+  deal(5, "2019-07-04T00:00:00Z", "Globex", 2000, "globex-missing", []),
+];
+
+export const DESCRIPTIONS: Record<string, string> = {
+  northwind: "<p>Sale of <strong>Northwind Health</strong> to a private equity sponsor</p>",
+  contoso: "<p>Recapitalization of a software &amp; services company</p>",
+  "acme-sale": "<p>Acquisition of Acme Corp by a strategic buyer</p>",
+  fabrikam:
+    '<p>Merger of Fabrikam<img src="x" onerror="alert(1)"><script>alert(2)</script> with a peer</p>',
+};
+
+/** `count` deals, one a day going back from 2023-12-31, sizes 1…count. */
+export function manyTransactions(count: number) {
+  return Array.from({ length: count }, (_, i) => {
+    const date = new Date(Date.UTC(2023, 11, 31 - i)).toISOString().replace(".000", "");
+    return deal(100 + i, date, `Client ${String(i + 1).padStart(3, "0")}`, i + 1, "acme-sale", [
+      HEALTHCARE,
+    ]);
+  });
+}
+
+/** An OData list body. */
+export const odata = (entity: string, value: unknown[]) =>
+  JSON.stringify({ "@odata.context": `http://localhost/api/default/$metadata#${entity}`, value });
+
+export const jsonResponse = (body: string, status = 200) =>
+  new Response(body, { status, headers: { "Content-Type": "application/json" } });
+
+type Reply = () => Response | Promise<Response>;
+
+export interface Api {
+  transactions: Reply;
+  taxonomies: Reply;
+  hierarchyTaxa: Reply;
+}
+
+export const defaultApi = (transactions: unknown[] = TRANSACTIONS): Api => ({
+  transactions: () => jsonResponse(odata("transactions", transactions)),
+  taxonomies: () => jsonResponse(odata("taxonomies", TAXONOMIES)),
+  hierarchyTaxa: () => jsonResponse(odata("hierarchy-taxa", HIERARCHY_TAXA)),
+});
+
+/**
+ * Replaces globalThis.fetch with a fake server for the three lists. Returns the decoded URLs
+ * requested. Honours abort signals as a browser does (StrictMode aborts the first load).
+ */
+export function stubApi(api: Api = defaultApi()): string[] {
+  const requested: string[] = [];
+  const fetchStub = vi.fn((input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = decodeURIComponent(String(input));
+    requested.push(url);
+    const signal = init?.signal;
+    const path = url.replace(/^https?:\/\/[^/]+/, "").split("?")[0];
+    const reply =
+      path === "/api/default/transactions"
+        ? api.transactions
+        : path === "/api/default/taxonomies"
+          ? api.taxonomies
+          : path === "/api/default/hierarchy-taxa"
+            ? api.hierarchyTaxa
+            : () => jsonResponse('{"error":{"code":"NotFound","message":"no such entity"}}', 404);
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      signal?.addEventListener("abort", () => reject(signal.reason), { once: true });
+      Promise.resolve().then(reply).then(resolve, reject);
+    });
+  });
+  vi.stubGlobal("fetch", fetchStub);
+  return requested;
+}
+
+/** A promise settled from outside, to hold a response back. */
+export function deferred() {
+  let release = () => {};
+  const promise = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
+
+/** Renders the widget as mount does (StrictMode) and returns a user-event session. */
+export function renderWidget({ apiBase = "", descriptions = DESCRIPTIONS } = {}) {
+  const user = userEvent.setup();
+  const result = render(
+    createElement(
+      StrictMode,
+      null,
+      createElement(HistoricalTransactions, { apiBase, descriptions }),
+    ),
+  );
+  return { user, ...result };
+}
+
+/** Waits for the table, then gives its data rows as lists of cell texts. */
+export async function findTableRows(): Promise<string[][]> {
+  const table = await screen.findByRole("table", { name: "Historical transactions" });
+  return within(table)
+    .getAllByRole("row")
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent ?? ""),
+    );
+}
+
+/** The Client column of the rows on screen. */
+export async function clientsShown(): Promise<string[]> {
+  return (await findTableRows()).map((cells) => cells[1] ?? "");
+}
