@@ -1,0 +1,49 @@
+import type { NavSection } from "../../content/site.ts";
+import { Icon } from "../site-header/icons.tsx";
+import { useDisclosureGroup } from "../site-header/use-disclosure.ts";
+import "./MobileNav.css";
+
+/** The main navigation inside the mobile menu: section links with submenus, one open at a time. */
+export function MobileNav({ sections }: { sections: NavSection[] }) {
+  const submenus = useDisclosureGroup<string>();
+  return (
+    <nav aria-label="Main" className="mobile-nav">
+      <ul className="mobile-nav__list">
+        {sections.map((section, index) => {
+          const id = `section-${index}`;
+          const hasChildren = section.children.length > 0;
+          return (
+            <li key={section.url} className="mobile-nav__item">
+              <div className="mobile-nav__row">
+                <a className="mobile-nav__link" href={section.url}>
+                  {section.title}
+                </a>
+                {hasChildren && (
+                  <button
+                    type="button"
+                    className="mobile-nav__toggle"
+                    aria-label={`${section.title} submenu`}
+                    {...submenus.getToggleProps(id)}
+                  >
+                    <Icon name="chevron" className="mobile-nav__chevron" />
+                  </button>
+                )}
+              </div>
+              {hasChildren && (
+                <ul className="mobile-nav__submenu" {...submenus.getPanelProps(id)}>
+                  {section.children.map((link) => (
+                    <li key={link.url}>
+                      <a className="mobile-nav__sublink" href={link.url}>
+                        {link.title}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,161 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { StrictMode } from "react";
+import { describe, expect, it } from "vitest";
+import { SiteHeader } from "./SiteHeader.tsx";
+import { navigation, panelOf, utilityLinks } from "./test-fixtures.ts";
+
+function renderHeader() {
+  const user = userEvent.setup();
+  render(
+    <StrictMode>
+      <SiteHeader
+        firmName="Meridian Partners"
+        navigation={navigation}
+        utilityLinks={utilityLinks}
+      />
+      <p>
+        <a href="/after">A link after the header</a>
+      </p>
+    </StrictMode>,
+  );
+  const mainNav = screen.getByRole("navigation", { name: "Main" });
+  const toggle = (name: string) => within(mainNav).getByRole("button", { name: `${name} submenu` });
+  return { user, mainNav, toggle };
+}
+
+function expectOpen(toggle: HTMLElement) {
+  expect(toggle).toHaveAttribute("aria-expanded", "true");
+  expect(panelOf(toggle)).not.toHaveAttribute("hidden");
+}
+
+function expectClosed(toggle: HTMLElement) {
+  expect(toggle).toHaveAttribute("aria-expanded", "false");
+  expect(panelOf(toggle)).toHaveAttribute("hidden");
+}
+
+describe("SiteHeader", () => {
+  it("shows the firm name linking home, the utility links and each section's link", () => {
+    const { mainNav } = renderHeader();
+    expect(screen.getByRole("link", { name: "Meridian Partners" })).toHaveAttribute("href", "/");
+    const utility = screen.getByRole("navigation", { name: "Utility" });
+    expect(within(utility).getByRole("link", { name: "Careers" })).toHaveAttribute(
+      "href",
+      "/careers",
+    );
+    expect(within(mainNav).getByRole("link", { name: "Services" })).toHaveAttribute(
+      "href",
+      "/services",
+    );
+    expect(within(mainNav).getByRole("link", { name: "Transactions" })).toBeInTheDocument();
+  });
+
+  it("gives a submenu toggle only to sections with links, starting closed and marked js-only", () => {
+    const { mainNav, toggle } = renderHeader();
+    expect(
+      within(mainNav)
+        .getAllByRole("button")
+        .map((b) => b.getAttribute("aria-label")),
+    ).toEqual(["Services submenu", "Industries submenu"]);
+    expectClosed(toggle("Services"));
+    expect(toggle("Services")).toHaveClass("js-only");
+  });
+
+  it("opens a dropdown by click and closes it by a second click", async () => {
+    const { user, toggle } = renderHeader();
+    await user.click(toggle("Services"));
+    expectOpen(toggle("Services"));
+    expect(within(panelOf(toggle("Services"))).getAllByRole("link")).toHaveLength(3);
+    await user.click(toggle("Services"));
+    expectClosed(toggle("Services"));
+  });
+
+  it.each([["{Enter}"], [" "]])("opens a dropdown with the %s key", async (key) => {
+    const { user, toggle } = renderHeader();
+    toggle("Services").focus();
+    await user.keyboard(key);
+    expectOpen(toggle("Services"));
+    expect(toggle("Services")).toHaveFocus();
+  });
+
+  it("opens a dropdown with the Down key and moves to its first link", async () => {
+    const { user, toggle } = renderHeader();
+    toggle("Services").focus();
+    await user.keyboard("{ArrowDown}");
+    expectOpen(toggle("Services"));
+    expect(screen.getByRole("link", { name: "Sell-side advisory" })).toHaveFocus();
+  });
+
+  it("moves between the panel's links with Down and Up", async () => {
+    const { user, toggle } = renderHeader();
+    toggle("Services").focus();
+    await user.keyboard("{ArrowDown}{ArrowDown}");
+    expect(screen.getByRole("link", { name: "Buy-side advisory" })).toHaveFocus();
+    await user.keyboard("{ArrowDown}{ArrowDown}");
+    expect(screen.getByRole("link", { name: "Capital raising" })).toHaveFocus();
+    await user.keyboard("{ArrowUp}");
+    expect(screen.getByRole("link", { name: "Buy-side advisory" })).toHaveFocus();
+    await user.keyboard("{Home}");
+    expect(screen.getByRole("link", { name: "Sell-side advisory" })).toHaveFocus();
+    await user.keyboard("{End}");
+    expect(screen.getByRole("link", { name: "Capital raising" })).toHaveFocus();
+  });
+
+  it("keeps only one dropdown open at a time", async () => {
+    const { user, toggle } = renderHeader();
+    await user.click(toggle("Services"));
+    await user.click(toggle("Industries"));
+    expectOpen(toggle("Industries"));
+    expectClosed(toggle("Services"));
+  });
+
+  it("closes on Escape and returns focus to its toggle", async () => {
+    const { user, toggle } = renderHeader();
+    toggle("Services").focus();
+    await user.keyboard("{ArrowDown}{ArrowDown}");
+    await user.keyboard("{Escape}");
+    expectClosed(toggle("Services"));
+    expect(toggle("Services")).toHaveFocus();
+  });
+
+  it("closes when Tab moves past its last link", async () => {
+    const { user, toggle } = renderHeader();
+    toggle("Services").focus();
+    await user.keyboard("{ArrowDown}{End}");
+    await user.tab();
+    expect(screen.getByRole("link", { name: "Industries" })).toHaveFocus();
+    expectClosed(toggle("Services"));
+  });
+
+  it("stays open while Tab moves from its toggle into its links", async () => {
+    const { user, toggle } = renderHeader();
+    await user.click(toggle("Services"));
+    await user.tab();
+    expect(screen.getByRole("link", { name: "Sell-side advisory" })).toHaveFocus();
+    expectOpen(toggle("Services"));
+  });
+
+  it("closes on a click outside it", async () => {
+    const { user, toggle } = renderHeader();
+    await user.click(toggle("Services"));
+    await user.click(screen.getByText("A link after the header").parentElement!);
+    expectClosed(toggle("Services"));
+  });
+
+  it("closes the open search bar when a dropdown opens", async () => {
+    const { user, toggle } = renderHeader();
+    const search = screen.getByRole("button", { name: "Search" });
+    await user.click(search);
+    expectOpen(search);
+    await user.click(toggle("Industries"));
+    expectOpen(toggle("Industries"));
+    expectClosed(search);
+  });
+
+  it("closes an open dropdown when the search bar opens", async () => {
+    const { user, toggle } = renderHeader();
+    await user.click(toggle("Services"));
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    expectClosed(toggle("Services"));
+  });
+});

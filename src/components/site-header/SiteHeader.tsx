@@ -1,0 +1,54 @@
+import type { Link, NavSection } from "../../content/site.ts";
+import { MobileMenu } from "../mobile-menu/MobileMenu.tsx";
+import { SearchBar } from "../search-bar/SearchBar.tsx";
+import { DropdownNav } from "./DropdownNav.tsx";
+import { useDisclosureGroup } from "./use-disclosure.ts";
+import { UtilityNav } from "./UtilityNav.tsx";
+import "./SiteHeader.css";
+
+/** What the layout passes to the header. */
+export interface SiteHeaderProps {
+  firmName: string;
+  navigation: NavSection[];
+  utilityLinks: Link[];
+  /** The current query on /search, to prefill the search field. */
+  searchQuery?: string;
+}
+
+/**
+ * The page header: wordmark, utility links, main navigation with dropdowns, search and (below
+ * the desktop breakpoint) the mobile menu. Its one piece of state is which of its panels is open
+ * (a dropdown `nav-i`, "search" or "menu"), so opening one closes any other. Both layouts are
+ * rendered and CSS picks one, so the server markup equals the first client render.
+ */
+export function SiteHeader({ firmName, navigation, utilityLinks, searchQuery }: SiteHeaderProps) {
+  const panels = useDisclosureGroup<string>();
+  return (
+    <header className="site-header">
+      <div className="site-header__top">
+        <UtilityNav links={utilityLinks} className="site-header__utility" />
+      </div>
+      <div className="site-header__bar">
+        <a className="site-header__wordmark" href="/">
+          {firmName}
+        </a>
+        <DropdownNav sections={navigation} panels={panels} />
+        <div className="site-header__actions">
+          <SearchBar
+            toggleProps={panels.getToggleProps("search")}
+            panelProps={panels.getPanelProps("search")}
+            onClose={() => panels.close("search")}
+            defaultQuery={searchQuery}
+          />
+          <MobileMenu
+            navigation={navigation}
+            utilityLinks={utilityLinks}
+            toggleProps={panels.getToggleProps("menu")}
+            panelProps={panels.getPanelProps("menu")}
+            onClose={() => panels.close("menu")}
+          />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Link, NavSection } from "../../content/site.ts";
+
+/** Navigation shaped like the demo content, for the header's component tests. */
+export const navigation: NavSection[] = [
+  {
+    title: "Services",
+    url: "/services",
+    children: [
+      { title: "Sell-side advisory", url: "/services/sell-side" },
+      { title: "Buy-side advisory", url: "/services/buy-side" },
+      { title: "Capital raising", url: "/services/capital-raising" },
+    ],
+  },
+  {
+    title: "Industries",
+    url: "/industries",
+    children: [
+      { title: "Healthcare", url: "/industries/healthcare" },
+      { title: "Technology", url: "/industries/technology" },
+    ],
+  },
+  { title: "Transactions", url: "/transactions", children: [] },
+];
+
+export const utilityLinks: Link[] = [
+  { title: "About us", url: "/about" },
+  { title: "Careers", url: "/careers" },
+  { title: "Contact", url: "/contact" },
+];
+
+/** The panel a disclosure toggle controls, found through its aria-controls. */
+export function panelOf(toggle: HTMLElement): HTMLElement {
+  const id = toggle.getAttribute("aria-controls");
+  const panel = id ? document.getElementById(id) : null;
+  if (!panel) throw new Error(`No panel for toggle "${toggle.textContent}" (aria-controls=${id})`);
+  return panel;
+}

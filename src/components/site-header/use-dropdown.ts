@@ -1,0 +1,74 @@
+import type { FocusEvent, KeyboardEvent } from "react";
+import { useEffect, useEffectEvent, useRef } from "react";
+import { flushSync } from "react-dom";
+import { focusablesIn, moveFocus } from "./focusables.ts";
+
+interface DropdownOptions {
+  isOpen: boolean;
+  onOpen: () => void;
+  onClose: () => void;
+}
+
+/**
+ * Keyboard and pointer behaviour of one desktop dropdown (toggle + panel inside one item):
+ * Down opens and enters the panel, Down/Up/Home/End move among its links, Escape closes and
+ * returns to the toggle, and focus or a pointer press leaving the item closes it.
+ */
+export function useDropdown({ isOpen, onOpen, onClose }: DropdownOptions) {
+  const itemRef = useRef<HTMLLIElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  const handlePointerOutside = useEffectEvent((event: PointerEvent) => {
+    if (!itemRef.current?.contains(event.target as Node)) onClose();
+  });
+  useEffect(() => {
+    if (!isOpen) return;
+    document.addEventListener("pointerdown", handlePointerOutside);
+    return () => document.removeEventListener("pointerdown", handlePointerOutside);
+  }, [isOpen]);
+
+  const panelLinks = () => (panelRef.current ? focusablesIn(panelRef.current) : []);
+
+  function handleToggleKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key !== "ArrowDown") return;
+    event.preventDefault();
+    // The panel must lose `hidden` before one of its links can take focus.
+    flushSync(onOpen);
+    panelLinks()[0]?.focus();
+  }
+
+  function handlePanelKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const links = panelLinks();
+    const moves: Record<string, () => void> = {
+      ArrowDown: () => moveFocus(links, 1),
+      ArrowUp: () => moveFocus(links, -1),
+      Home: () => links[0]?.focus(),
+      End: () => links.at(-1)?.focus(),
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    move();
+  }
+
+  function handleItemKeyDown(event: KeyboardEvent<HTMLLIElement>) {
+    if (event.key !== "Escape" || !isOpen) return;
+    event.preventDefault();
+    onClose();
+    toggleRef.current?.focus();
+  }
+
+  function handleItemBlur(event: FocusEvent<HTMLLIElement>) {
+    // A null relatedTarget is the window losing focus (or a click on nothing, which the
+    // pointer listener handles); only a move to another element closes the panel.
+    const next = event.relatedTarget;
+    if (isOpen && next instanceof Node && !event.currentTarget.contains(next)) onClose();
+  }
+
+  return {
+    itemProps: { ref: itemRef, onKeyDown: handleItemKeyDown, onBlur: handleItemBlur },
+    toggleProps: { ref: toggleRef, onKeyDown: handleToggleKeyDown },
+    panelProps: { ref: panelRef, onKeyDown: handlePanelKeyDown },
+  };
+}
