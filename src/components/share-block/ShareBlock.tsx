@@ -1,0 +1,66 @@
+import { useId } from "react";
+import { emailShareHref, linkedInShareHref } from "./share-links.ts";
+import { useShareActions } from "./use-share-actions.ts";
+import "./ShareBlock.css";
+
+/** The page to share: its canonical address and its title. */
+export interface ShareBlockProps {
+  url: string;
+  title: string;
+}
+
+/** Sharing on articles and topic pages: copy the link, email it, post it on LinkedIn, print. */
+export function ShareBlock({ url, title }: ShareBlockProps) {
+  const headingId = useId();
+  const fieldId = useId();
+  const { fieldRef, isCopied, handleCopy, handlePrint } = useShareActions(url);
+  return (
+    <section className="share-block" aria-labelledby={headingId}>
+      <h2 id={headingId} className="share-block__heading">
+        Share this page
+      </h2>
+      <label className="share-block__label" htmlFor={fieldId}>
+        Link to this page
+      </label>
+      <div className="share-block__copy">
+        <input
+          ref={fieldRef}
+          id={fieldId}
+          className="share-block__field"
+          type="text"
+          readOnly
+          value={url}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <button type="button" className="share-block__button js-only" onClick={handleCopy}>
+          Copy link
+        </button>
+      </div>
+      <p className="share-block__status" role="status">
+        {isCopied ? "Link copied" : ""}
+      </p>
+      <ul className="share-block__actions">
+        <li>
+          <a className="share-block__action" href={emailShareHref(title, url)}>
+            Share by email
+          </a>
+        </li>
+        <li>
+          <a
+            className="share-block__action"
+            href={linkedInShareHref(url)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Share on LinkedIn <span className="share-block__hint">(opens in a new tab)</span>
+          </a>
+        </li>
+        <li className="js-only">
+          <button type="button" className="share-block__action" onClick={handlePrint}>
+            Print
+          </button>
+        </li>
+      </ul>
+    </section>
+  );
+}
