@@ -17,6 +17,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain scripts served as they are to browsers.
+    files: ["public/**/*.js"],
+    languageOptions: { globals: { document: "readonly", window: "readonly" } },
+  },
+  {
     files: ["scripts/**/*.ts", "bench/**/*.ts", "tests/**/*.ts", "src/server/main.ts"],
     rules: { "no-console": "off" },
   },

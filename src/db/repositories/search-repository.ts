@@ -10,9 +10,9 @@ export interface SearchHit {
   snippet: string;
 }
 
-/** Private-use characters around matched words; the view escapes the text, then turns them into <mark>. */
-export const MARK_START = "\uE000";
-export const MARK_END = "\uE001";
+import { MARK_END, MARK_START } from "./search-marks.ts";
+
+export { MARK_END, MARK_START };
 
 export function searchRepository(db: Db) {
   return {

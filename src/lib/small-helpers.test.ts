@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { formatLongDate } from "./dates.ts";
+import { formatDealSize } from "./deal-size.ts";
+import { articlePath, pagePath, topicPath } from "./paths.ts";
+import { searchTerms } from "./search-query.ts";
+import { sitemapXml } from "./sitemap.ts";
+
+describe("page helpers", () => {
+  it("formats dates in UTC whatever the server's zone", () => {
+    expect(formatLongDate("2026-03-04T00:00:00Z")).toBe("March 4, 2026");
+    expect(formatLongDate("2026-12-31T23:59:59Z")).toBe("December 31, 2026");
+  });
+
+  it.each([
+    [null, "Undisclosed"],
+    [0.4, "$0.4 million"],
+    [12.25, "$12.3 million"],
+    [999.9, "$999.9 million"],
+    [2350, "$2.35 billion"],
+  ])("shows a deal size of %j as %s", (size, text) => {
+    expect(formatDealSize(size)).toBe(text);
+  });
+
+  it("encodes UrlNames in paths and adds the page number after page 1", () => {
+    expect(articlePath("a b/c")).toMatch(/\/all-articles-and-commentary\/a%20b%2Fc$/);
+    expect(topicPath("x")).toMatch(/\/-in-tags\/tags\/x$/);
+    expect(pagePath("/search", 1, { q: "a&b" })).toBe("/search?q=a%26b");
+    expect(pagePath("/search", 3, { q: "x" })).toBe("/search?q=x&page=3");
+  });
+
+  it("keeps only words from a search query", () => {
+    expect(searchTerms(' "due" AND dili* NEAR(x) ')).toEqual(["due", "AND", "dili", "NEAR", "x"]);
+    expect(searchTerms("Économie 2026")).toEqual(["Économie", "2026"]);
+    expect(searchTerms("*** ()")).toEqual([]);
+  });
+
+  it("writes a sitemap with escaped absolute URLs", () => {
+    const xml = sitemapXml("https://firm.example", [
+      { path: "/a?b=1&c=2", lastmod: "2026-01-02T00:00:00Z" },
+    ]);
+    expect(xml).toContain(
+      "<loc>https://firm.example/a?b=1&amp;c=2</loc><lastmod>2026-01-02</lastmod>",
+    );
+  });
+});

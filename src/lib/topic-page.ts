@@ -1,0 +1,39 @@
+import type { BreadcrumbItem } from "../components/breadcrumbs/Breadcrumbs.tsx";
+import { topicPath } from "./paths.ts";
+
+export interface TopicLink {
+  Title: string;
+  UrlName: string;
+}
+
+/**
+ * DESIGN §3, topic pages: among the topics a page lists, the one whose link equals the current
+ * address names the page — it becomes the banner heading and the last breadcrumb.
+ */
+export function currentTopic<T extends TopicLink>(
+  topics: readonly T[],
+  pathname: string,
+): T | null {
+  const current = normalise(pathname);
+  return topics.find((t) => normalise(topicPath(t.UrlName)) === current) ?? null;
+}
+
+/** The page's heading and breadcrumbs, with the current topic's name added when there is one. */
+export function topicPageHeading(
+  base: { heading: string; crumbs: BreadcrumbItem[] },
+  topic: TopicLink | null,
+): { heading: string; crumbs: BreadcrumbItem[] } {
+  if (!topic) return base;
+  return { heading: topic.Title, crumbs: [...base.crumbs, { title: topic.Title }] };
+}
+
+// Compare decoded, case-folded paths without a trailing slash: /Tags/Due-Diligence/ equals /tags/due-diligence.
+function normalise(pathname: string): string {
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape stays as written; it then matches no topic.
+  }
+  return path.replace(/\/+$/, "").toLowerCase();
+}
