@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   datePart,
   descriptionText,
@@ -58,6 +58,26 @@ describe("formatCloseDate", () => {
   ])("shows %s as %j", (iso, expected) => {
     expect(formatCloseDate(iso)).toBe(expected);
   });
+});
+
+describe("time zone independence", () => {
+  // Node applies a change of process.env.TZ at once, so each zone can be tried in one run.
+  const original = process.env.TZ;
+  afterEach(() => {
+    if (original === undefined) delete process.env.TZ;
+    else process.env.TZ = original;
+  });
+
+  it.each(["America/Los_Angeles", "Pacific/Kiritimati", "Asia/Kolkata", "UTC"])(
+    "shows the same day at midnight and just before it in %s",
+    (zone) => {
+      process.env.TZ = zone;
+      expect(formatCloseDate("2021-03-15T00:00:00Z")).toBe("03/15/2021");
+      expect(formatCloseDate("2021-03-15T23:59:59Z")).toBe("03/15/2021");
+      expect(datePart("2021-01-01T00:00:00Z")).toBe("2021-01-01");
+      expect(datePart("2021-12-31T23:59:59Z")).toBe("2021-12-31");
+    },
+  );
 });
 
 describe("isCalendarDate", () => {
