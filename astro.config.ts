@@ -12,4 +12,5 @@ export default defineConfig({
   build: { inlineStylesheets: "never" },
   prefetch: false,
   devToolbar: { enabled: false },
+  security: { csp: true },
 });

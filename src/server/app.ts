@@ -9,6 +9,7 @@ import type { Config } from "./config.ts";
 import type { ContentState } from "./content-state.ts";
 import { errorHandler } from "./error-handler.ts";
 import { pageRoutes } from "./routes/pages.ts";
+import { security } from "./security.ts";
 
 export interface AppOptions {
   config: Config;
@@ -41,6 +42,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forceCloseConnections: "idle",
   });
 
+  await app.register(security, { config: options.config });
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
 
   app.decorate("db", options.db);

@@ -1,8 +1,20 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 
+const CODES: Record<number, string> = {
+  400: "BadRequest",
+  404: "NotFound",
+  405: "MethodNotAllowed",
+  406: "NotAcceptable",
+  413: "PayloadTooLarge",
+  414: "URITooLong",
+  415: "UnsupportedMediaType",
+  429: "TooManyRequests",
+  431: "HeadersTooLarge",
+};
+
 /**
- * One error handler: a 4xx keeps its message (it describes the visitor's request);
- * a 5xx is logged and answered with a generic message, never a stack or SQL.
+ * One error handler: a 4xx keeps its message (it describes the visitor's request) under a
+ * plain code; a 5xx is logged and answered with a generic message, never a stack or SQL.
  */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const status =
@@ -13,7 +25,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       .code(status)
       .send({ error: { code: "ServerError", message: "Something went wrong on our side." } });
   }
-  return reply
-    .code(status)
-    .send({ error: { code: error.code ?? "BadRequest", message: error.message } });
+  // Fastify's internal codes (FST_ERR_…) name its internals, not the visitor's problem.
+  const code =
+    error.code && !error.code.startsWith("FST_") ? error.code : (CODES[status] ?? "ClientError");
+  return reply.code(status).send({ error: { code, message: error.message } });
 }

@@ -1,0 +1,110 @@
+import { connect } from "node:net";
+import { expect, test } from "./fixtures.ts";
+
+// The host's HTTP behaviour for pages, against the built site: headers, caching, bad requests.
+
+test("pages carry a CSP with Astro's script hashes and no unsafe-inline or unsafe-eval", async ({
+  request,
+  site,
+}) => {
+  for (const path of ["/", "/topics", "/transactions", "/search?q=earnouts"]) {
+    const response = await request.get(`${site}${path}`);
+    expect(response.status()).toBe(200);
+    const csp = response.headers()["content-security-policy"] ?? "";
+    const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
+    expect(scriptSrc).toMatch(/'sha256-[\w+/=]+'/);
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+  }
+});
+
+test("a page has a strong ETag and answers 304 when it has not changed", async ({
+  request,
+  site,
+}) => {
+  const first = await request.get(`${site}/topics`);
+  const etag = first.headers()["etag"];
+  expect(etag).toMatch(/^"[\w-]+"$/);
+  const again = await request.get(`${site}/topics`, { headers: { "if-none-match": etag! } });
+  expect(again.status()).toBe(304);
+  const other = await request.get(`${site}/topics`, { headers: { "if-none-match": '"stale"' } });
+  expect(other.status()).toBe(200);
+});
+
+test("pages are compressed with brotli or gzip as the client asks", async ({ request, site }) => {
+  for (const encoding of ["br", "gzip"]) {
+    const response = await request.get(`${site}/`, { headers: { "accept-encoding": encoding } });
+    expect(response.headers()["content-encoding"]).toBe(encoding);
+    expect(await response.text()).toContain("</html>");
+  }
+});
+
+test("methods other than GET and HEAD get 405 with Allow", async ({ request, site }) => {
+  const response = await request.post(`${site}/about`, { data: "x" });
+  expect(response.status()).toBe(405);
+  expect(response.headers()["allow"]).toBe("GET, HEAD");
+  expect((await request.head(`${site}/about`)).status()).toBe(200);
+});
+
+test("path traversal never reaches a file outside the build", async ({ site }) => {
+  for (const path of [
+    "/..%2f..%2fpackage.json",
+    "/_astro/..%2f..%2f..%2fpackage.json",
+    "/%2e%2e/%2e%2e/etc/passwd",
+    "/..\\..\\package.json",
+  ]) {
+    const { status, body } = await rawGet(site, path);
+    expect(status, path).toBeGreaterThanOrEqual(400);
+    expect(status, path).toBeLessThan(500);
+    expect(body).not.toContain('"devDependencies"');
+    expect(body).not.toContain("root:x:0:0");
+  }
+});
+
+test("malformed percent-encoding and odd URLs get a clear 4xx, never a 5xx", async ({ site }) => {
+  for (const path of [
+    "/%E0%A4%A",
+    "/search?q=%ZZ",
+    "/%",
+    "/latest-articles-commentary/featured-articles-commentary/all-articles-and-commentary/%C0%AF",
+  ]) {
+    const { status } = await rawGet(site, path);
+    expect(status, path).toBeGreaterThanOrEqual(200);
+    expect(status, path).toBeLessThan(500);
+  }
+});
+
+test("oversized addresses and headers are refused with 414 and 431", async ({ site }) => {
+  expect((await rawGet(site, `/search?q=${"a".repeat(9_000)}`)).status).toBe(414);
+  expect((await rawGet(site, "/", { "x-big": "b".repeat(20_000) })).status).toBe(431);
+});
+
+test("an unknown method gets a 4xx", async ({ site }) => {
+  for (const method of ["PROPFIND", "TRACE", "BREW"]) {
+    const { status } = await rawGet(site, "/", {}, method);
+    expect(status, method).toBeGreaterThanOrEqual(400);
+    expect(status, method).toBeLessThan(500);
+  }
+});
+
+/** A request written on a socket as given: no client normalises the path or the method. */
+function rawGet(site: string, path: string, headers: Record<string, string> = {}, method = "GET") {
+  const { hostname, port } = new URL(site);
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      const lines = [
+        `${method} ${path} HTTP/1.1`,
+        `Host: ${hostname}:${port}`,
+        "Connection: close",
+      ];
+      for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+      socket.write(`${lines.join("\r\n")}\r\n\r\n`);
+    });
+    let data = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk) => (data += chunk));
+    socket.on("error", reject);
+    socket.on("close", () => resolve({ status: Number(data.slice(9, 12)), body: data }));
+  });
+}
