@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { freePort, waitForHttp } from "./free-port.ts";
+import { ROOT } from "./run-script.ts";
+
+export interface ServerProcess {
+  url: string;
+  process: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts the built site (src/server/main.ts) as its own process on a free port. */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  if (!existsSync(`${ROOT}dist/server/entry.mjs`))
+    throw new Error("no build: run `npm run build` first");
+  const port = await freePort();
+  const child = spawn(process.execPath, [`${ROOT}src/server/main.ts`], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/healthz`, 60_000, () => child.exitCode === null).catch(
+    (error: unknown) => {
+      throw new Error(`server did not start: ${String(error)}\n${output}`);
+    },
+  );
+  return {
+    url,
+    process: child,
+    output: () => output,
+    exited,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Runs the server expecting it to refuse to start; returns its exit code and output. */
+export function startExpectingFailure(env: Record<string, string>) {
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(process.execPath, [`${ROOT}src/server/main.ts`], {
+      cwd: ROOT,
+      env: { ...process.env, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout?.on("data", (d) => (output += d));
+    child.stderr?.on("data", (d) => (output += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}

@@ -1,0 +1,118 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateContent } from "../../src/db/demo/generate.ts";
+import { runScriptAsync } from "../helpers/run-script.ts";
+import { startExpectingFailure, startServer } from "../helpers/server-process.ts";
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "site-faults-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("the server on a bad database", () => {
+  it.each([
+    [
+      "a corrupt file",
+      () => {
+        const path = join(dir, "corrupt.db");
+        writeFileSync(path, Buffer.alloc(8192, 0x5a));
+        return { path, env: {} };
+      },
+      "not a valid SQLite database",
+    ],
+    [
+      "a missing file when demo seeding is off",
+      () => ({ path: join(dir, "missing.db"), env: { SEED_DEMO: "false" } }),
+      "does not exist",
+    ],
+    [
+      "a folder where the file should be",
+      () => {
+        const path = join(dir, "folder.db");
+        mkdirSync(path);
+        return { path, env: {} };
+      },
+      "cannot be read",
+    ],
+  ])(
+    "stops on %s with one clear line naming the file, and exit code 1",
+    async (_name, make, reason) => {
+      const { path, env } = make();
+      const { code, output } = await startExpectingFailure({
+        DATABASE_URL: `file:${path}`,
+        ...env,
+      });
+      expect(code).toBe(1);
+      const lines = output.trim().split("\n");
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(path);
+      expect(lines[0]).toContain(reason);
+      expect(output).not.toMatch(/\n\s+at /);
+    },
+    40_000,
+  );
+
+  it("stops on a bad setting with one line naming it", async () => {
+    const { code, output } = await startExpectingFailure({
+      PORT: "not-a-port",
+      DATABASE_URL: `file:${join(dir, "x.db")}`,
+    });
+    expect(code).toBe(1);
+    expect(output.trim()).toMatch(/^site failed to start: invalid environment: PORT: /);
+  }, 40_000);
+});
+
+describe("an import that fails while the site is serving", () => {
+  it("keeps answering every request and leaves the served content exactly as before", async () => {
+    const db = `file:${join(dir, "serving.db")}`;
+    const server = await startServer({ DATABASE_URL: db });
+    try {
+      const pages = [
+        "/",
+        "/topics",
+        "/search?q=earnouts",
+        "/latest-articles-commentary/featured-articles-commentary/all-articles-and-commentary?page=2",
+      ];
+      const before = await Promise.all(
+        pages.map(async (p) => (await fetch(`${server.url}${p}`)).text()),
+      );
+
+      const big = generateContent({ transactions: 40_000, articles: 200, seed: 99 });
+      (big.transactions[39_990] as { Date: string }).Date = "2021-02-30";
+      const file = join(dir, "bad-late-row.json");
+      writeFileSync(file, JSON.stringify(big));
+
+      let answered = 0;
+      let failed = 0;
+      let importing = true;
+      const traffic = (async () => {
+        while (importing) {
+          for (const p of pages) {
+            const response = await fetch(`${server.url}${p}`);
+            await response.arrayBuffer();
+            if (response.status === 200) answered++;
+            else failed++;
+          }
+        }
+      })();
+      const result = await runScriptAsync("content-import.ts", [file], { DATABASE_URL: db });
+      importing = false;
+      await traffic;
+
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain("transactions[39990].Date: not a date");
+      expect(failed).toBe(0);
+      expect(answered).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 1_500));
+      const after = await Promise.all(
+        pages.map(async (p) => (await fetch(`${server.url}${p}`)).text()),
+      );
+      expect(after).toEqual(before);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+});
