@@ -8,6 +8,7 @@ import type { AstroHandler } from "./astro-bridge.ts";
 import type { Config } from "./config.ts";
 import type { ContentState } from "./content-state.ts";
 import { errorHandler } from "./error-handler.ts";
+import { apiRoutes } from "./routes/api/index.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { security } from "./security.ts";
 
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
   }
+  await app.register(apiRoutes, { prefix: "/api/default" });
   if (options.astro) await app.register(pageRoutes, { astro: options.astro });
   return app;
 }

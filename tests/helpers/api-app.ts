@@ -41,3 +41,32 @@ export async function buildApiApp(options: ApiAppOptions = {}) {
     },
   };
 }
+
+/** The small demo content with companies whose names hold quotes, wildcards and accents. */
+export function apiTestContent(): ContentFile {
+  const content = generateContent({ transactions: 60, articles: 30 });
+  const names = [
+    "O'Brien & Sons 100% Ltd",
+    "Société Générale Capital",
+    "under_score Partners",
+    "lower case holdings",
+  ];
+  names.forEach((Company, i) => {
+    const row = content.transactions[i * 7 + 3];
+    if (row) row.Company = Company;
+  });
+  return content;
+}
+
+/** A GET through `app.inject`, with the body read as JSON when it is JSON. */
+export async function get(app: FastifyInstance, url: string, headers: Record<string, string> = {}) {
+  const response = await app.inject({ method: "GET", url, headers });
+  const isJson = String(response.headers["content-type"]).startsWith("application/json");
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    text: response.body,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary bodies
+    body: (isJson && response.body ? JSON.parse(response.body) : undefined) as any,
+  };
+}

@@ -1,0 +1,140 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { ODataError, quote } from "../../../odata/errors.ts";
+import { OPTION_NAMES, parseQuery } from "../../../odata/parse.ts";
+import { ENTITY_SETS } from "./entity-sets.ts";
+import { LruCache } from "./lru.ts";
+import { chooseCoding, noneMatch } from "./negotiate.ts";
+import { countEntitySet, readEntitySet } from "./read-entity-set.ts";
+import { represent, type Representation } from "./representation.ts";
+
+const ALLOW = "GET, HEAD, OPTIONS";
+// What Sitefinity's web services SDK and common fetch wrappers send; no credentials.
+const ALLOW_HEADERS =
+  "Accept, Accept-Language, Cache-Control, Content-Language, Content-Type, If-None-Match, Pragma, " +
+  "X-Requested-With, X-SF-Service-Request, X-SF-Binary-Choice-Representation, X-SF-Integration-Mode";
+const JSON_TYPE = "application/json; charset=utf-8";
+const TEXT_TYPE = "text/plain; charset=utf-8";
+const OTHER_METHODS = ["DELETE", "PATCH", "POST", "PUT", "QUERY", "TRACE"];
+
+/**
+ * The read API (DESIGN §5) under /api/default: OData entity sets and their `/$count`, CORS,
+ * 405/404 answers, and a cache of finished replies (every coding, ETag) that an import drops.
+ */
+export const apiRoutes: FastifyPluginAsync = async (app) => {
+  const cache = new LruCache<Representation>(1000, 64 * 1024 * 1024);
+  app.content.onChange(() => cache.clear());
+  const settings = {
+    maxPage: app.config.API_MAX_PAGE,
+    apiBase: `${app.config.SITE_URL}/api/default`,
+  };
+
+  const build = async (request: FastifyRequest, url: string): Promise<Representation> => {
+    const [set, isCount] = entitySetOf((request.params as { "*": string })["*"]);
+    const search = url.includes("?") ? url.slice(url.indexOf("?") + 1) : "";
+    const parsed = parseQuery(new URLSearchParams(search));
+    const key = `${set.name}${isCount ? "/$count" : ""}?${OPTION_NAMES.map((n) => parsed.texts[n]).join("\n")}`;
+    const known = cache.get(key);
+    if (known) return known;
+    const generation = cache.generation;
+    const representation = isCount
+      ? await represent(String(await countEntitySet(app.db, set, parsed.options)), TEXT_TYPE)
+      : await represent(await readEntitySet(app.db, set, parsed, settings), JSON_TYPE);
+    cache.set(key, representation, generation);
+    return representation;
+  };
+
+  // Runs before any body is read, so every other method gets its 405 whatever it sends.
+  // (Addresses over 8 KiB never get here: security.ts answers them with 414.)
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("access-control-allow-origin", "*");
+    if (OTHER_METHODS.includes(request.method)) {
+      reply.header("allow", ALLOW);
+      return fail(reply, 405, "MethodNotAllowed", `${request.method} is not allowed; use ${ALLOW}`);
+    }
+  });
+
+  app.route({
+    method: ["GET", "HEAD"],
+    url: "/*",
+    compress: false,
+    handler: async (request, reply) => {
+      const url = request.raw.url ?? "";
+      const generation = cache.generation;
+      try {
+        const hit = cache.get(url);
+        const representation = hit ?? (await build(request, url));
+        if (!hit) cache.set(url, representation, generation);
+        return send(request, reply, representation);
+      } catch (error) {
+        if (error instanceof ApiProblem)
+          return fail(reply, error.status, error.code, error.message);
+        if (error instanceof ODataError) return fail(reply, 400, error.code, error.message);
+        throw error;
+      }
+    },
+  });
+
+  app.route({
+    method: "OPTIONS",
+    url: "/*",
+    handler: async (_request, reply) =>
+      reply
+        .code(204)
+        .headers({
+          allow: ALLOW,
+          "access-control-allow-methods": ALLOW,
+          "access-control-allow-headers": ALLOW_HEADERS,
+          "access-control-max-age": "86400",
+          "cache-control": "public, max-age=86400",
+        })
+        .send(),
+  });
+
+  // Never reached (the hook answers first); it keeps these methods from the pages' routes.
+  app.route({ method: OTHER_METHODS, url: "/*", handler: async (_request, reply) => reply });
+};
+
+/** A 404 (or other non-query problem) found while resolving the path. */
+class ApiProblem extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** `transactions` or `transactions/$count` -> the entity set and whether the count is asked. */
+function entitySetOf(path: string): [NonNullable<ReturnType<typeof ENTITY_SETS.get>>, boolean] {
+  const [name = "", segment, ...rest] = path.replace(/\/$/, "").split("/");
+  const set = ENTITY_SETS.get(name);
+  if (set === undefined) {
+    const names = [...ENTITY_SETS.keys()].join(", ");
+    throw new ApiProblem(404, "NotFound", `no entity set ${quote(name)} (there are ${names})`);
+  }
+  if (rest.length > 0 || (segment !== undefined && segment !== "$count")) {
+    throw new ApiProblem(
+      404,
+      "NotFound",
+      `no resource ${quote(path)} (only ${name} and ${name}/$count)`,
+    );
+  }
+  return [set, segment === "$count"];
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, representation: Representation) {
+  const variant = representation.variants[chooseCoding(request.headers["accept-encoding"])];
+  if (noneMatch(request.headers["if-none-match"], representation.tags)) {
+    return reply.code(304).headers(variant.notModifiedHeaders).send();
+  }
+  return reply.headers(variant.headers).send(variant.body);
+}
+
+function fail(reply: FastifyReply, status: number, code: string, message: string) {
+  return reply
+    .code(status)
+    .headers({ "content-type": JSON_TYPE, "cache-control": "no-store" })
+    .send(JSON.stringify({ error: { code, message } }));
+}

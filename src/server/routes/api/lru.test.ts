@@ -1,0 +1,52 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { LruCache } from "./lru.ts";
+
+const v = (bytes: number) => ({ bytes });
+
+describe("LruCache", () => {
+  it("drops the least recently used entry past its entry bound", () => {
+    const cache = new LruCache(2, 100);
+    cache.set("a", v(1));
+    cache.set("b", v(1));
+    cache.get("a");
+    cache.set("c", v(1));
+    expect([cache.get("a"), cache.get("b"), cache.get("c")]).toEqual([v(1), undefined, v(1)]);
+  });
+
+  it("drops old entries past its byte bound and refuses one bigger than the bound", () => {
+    const cache = new LruCache(10, 10);
+    cache.set("a", v(6));
+    cache.set("b", v(6));
+    expect(cache.get("a")).toBeUndefined();
+    expect(cache.bytes).toBe(6);
+    expect(cache.set("huge", v(11))).toBe(false);
+  });
+
+  it("refuses a value computed before a clear", () => {
+    const cache = new LruCache(10, 10);
+    const generation = cache.generation;
+    cache.clear();
+    expect(cache.set("a", v(1), generation)).toBe(false);
+    expect(cache.size).toBe(0);
+  });
+
+  it("never holds more than its bounds, whatever the operations", () => {
+    const op = fc.record({
+      key: fc.constantFrom("a", "b", "c", "d", "e"),
+      bytes: fc.integer({ min: 0, max: 12 }),
+      clear: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 50 }), (ops) => {
+        const cache = new LruCache(3, 20);
+        for (const { key, bytes, clear } of ops) {
+          if (clear && bytes === 0) cache.clear();
+          else cache.set(key, v(bytes));
+          expect(cache.size).toBeLessThanOrEqual(3);
+          expect(cache.bytes).toBeLessThanOrEqual(20);
+        }
+      }),
+    );
+  });
+});

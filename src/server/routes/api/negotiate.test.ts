@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { chooseCoding, noneMatch } from "./negotiate.ts";
+
+describe("chooseCoding", () => {
+  it.each([
+    [undefined, "identity"],
+    ["", "identity"],
+    ["gzip, deflate, br, zstd", "br"],
+    ["gzip", "gzip"],
+    ["br;q=0.5, gzip;q=0.8", "gzip"],
+    ["br;q=0.5, gzip;q=0.5", "br"],
+    ["gzip;q=0, br;q=0", "identity"],
+    ["*", "br"],
+    ["*;q=0.2, br;q=0", "gzip"],
+    ["identity", "identity"],
+    ["deflate", "identity"],
+    ["BR", "br"],
+    ["gzip;q=nonsense", "identity"],
+  ])("%j -> %s", (header, coding) => {
+    expect(chooseCoding(header)).toBe(coding);
+  });
+});
+
+describe("noneMatch", () => {
+  const tags = ['"abc"', '"abc-br"'];
+  it.each([
+    [undefined, false],
+    ['"abc"', true],
+    ['W/"abc-br"', true],
+    ['"x", "abc"', true],
+    ["*", true],
+    ['"abcd"', false],
+    ["abc", false],
+  ])("%j -> %s", (header, matches) => {
+    expect(noneMatch(header, tags)).toBe(matches);
+  });
+});
