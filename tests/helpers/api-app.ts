@@ -61,7 +61,9 @@ export function apiTestContent(): ContentFile {
 /** A GET through `app.inject`, with the body read as JSON when it is JSON. */
 export async function get(app: FastifyInstance, url: string, headers: Record<string, string> = {}) {
   const response = await app.inject({ method: "GET", url, headers });
-  const isJson = String(response.headers["content-type"]).startsWith("application/json");
+  const isJson =
+    String(response.headers["content-type"]).startsWith("application/json") &&
+    response.headers["content-encoding"] === undefined;
   return {
     status: response.statusCode,
     headers: response.headers,

@@ -1,0 +1,74 @@
+import SQLite from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sqlitePath, type Db } from "../../../db/connect.ts";
+import { generateContent } from "../../../db/demo/generate.ts";
+import { replaceContent } from "../../../db/repositories/content-repository.ts";
+import type { Database } from "../../../db/schema.ts";
+import { buildApiApp, get } from "../../../../tests/helpers/api-app.ts";
+
+// The app reads through a Kysely that logs every query it runs on the entity tables.
+const queries: string[] = [];
+function loggingDb(url: string): Db {
+  const path = sqlitePath(url) as string;
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: new SQLite(path) }),
+    log: (event) => {
+      if (!event.query.sql.includes("content_meta")) queries.push(event.query.sql);
+    },
+  });
+  return { kysely, dialect: "sqlite", location: path, close: () => kysely.destroy() };
+}
+
+let api: Awaited<ReturnType<typeof buildApiApp>>;
+beforeAll(async () => {
+  api = await buildApiApp({ db: loggingDb });
+});
+afterAll(() => api.close());
+
+/** The queries one request ran, and its reply. */
+async function run(url: string, headers: Record<string, string> = {}) {
+  queries.length = 0;
+  const response = await get(api.app, url, headers);
+  expect(response.status).toBe(200);
+  return { response, queries: [...queries] };
+}
+
+describe("the reply cache", () => {
+  const url = "/api/default/transactions?$orderby=Date%20desc&$count=true";
+
+  it("answers a repeated call without touching the database", async () => {
+    const first = await run(url);
+    expect(first.queries.length).toBeGreaterThan(0);
+    const second = await run(url);
+    expect(second.queries).toEqual([]);
+    expect(second.response.text).toBe(first.response.text);
+    expect(second.response.headers.etag).toBe(first.response.headers.etag);
+  });
+
+  it("shares an entry between addresses that ask the same thing", async () => {
+    await run(url);
+    const same = [
+      "/api/default/transactions?$count=true&$orderby=Date desc&sf_culture=en",
+      "/api/default/transactions?$orderby=Date+desc&$count=true&sf_provider=x&sf_site=y",
+    ];
+    for (const other of same) expect((await run(other)).queries).toEqual([]);
+    expect((await run(url, { "accept-encoding": "br" })).queries).toEqual([]);
+  });
+
+  it("caches /$count too", async () => {
+    await run("/api/default/articles/$count");
+    expect((await run("/api/default/articles/$count")).queries).toEqual([]);
+  });
+
+  it("drops every entry when an import changes the content", async () => {
+    const before = await run(url);
+    await replaceContent(api.db, generateContent({ transactions: 12, articles: 3, seed: 7 }));
+    expect(await api.state.refresh()).toBe(true);
+    const after = await run(url);
+    expect(after.queries.length).toBeGreaterThan(0);
+    expect(after.response.body["@odata.count"]).toBe(12);
+    expect(after.response.headers.etag).not.toBe(before.response.headers.etag);
+    expect((await run("/api/default/articles/$count")).response.text).toBe("3");
+  });
+});
