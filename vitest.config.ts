@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     globals: true,
+    // Several suites start processes or real servers; on two busy cores 5 s is too tight.
+    testTimeout: 20_000,
     projects: [
       {
         extends: true,

@@ -14,7 +14,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe("content commands", () => {
+describe("content commands", { timeout: 60_000 }, () => {
   it("generates the same file twice from one seed, and a different one from another", () => {
     const args = (seed: string, out: string) => [
       "--transactions",

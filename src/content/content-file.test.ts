@@ -19,7 +19,7 @@ describe("parseContentFile", () => {
     };
     doc.transactions[12]!.Date = "13/45/2020";
     doc.transactions[3]!.Size = "big";
-    doc.articles[2]!.Tags.push("00000000-0000-0000-0000-00000000abcd");
+    const badTag = doc.articles[2]!.Tags.push("00000000-0000-0000-0000-00000000abcd") - 1;
     delete doc.flatTaxa[0]!.UrlName;
     const result = parseContentFile(doc);
     expect(result.ok).toBe(false);
@@ -29,7 +29,7 @@ describe("parseContentFile", () => {
         "transactions[12].Date: not a date",
         "transactions[3].Size: not a number or null",
         "flatTaxa[0].UrlName: Invalid input: expected string, received undefined",
-        "articles[2].Tags[1]: no such tag",
+        `articles[2].Tags[${badTag}]: no such tag`,
       ]),
     );
   });

@@ -1,10 +1,12 @@
 import { Migrator, sql, type Migration, type MigrationProvider } from "kysely";
 import type { Db } from "./connect.ts";
 import * as initial from "./migrations/001-initial.ts";
+import * as searchDocuments from "./migrations/002-search-documents.ts";
 
 // Migrations are listed here rather than read from a folder, so bundlers and tests see them all.
 const MIGRATIONS: Record<string, Migration> = {
   "001-initial": initial,
+  "002-search-documents": searchDocuments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -19,12 +21,18 @@ export async function migrate(db: Db): Promise<void> {
       `migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  if (db.dialect === "sqlite") await ensureSearchIndex(db);
+  await ensureSearchIndex(db);
 }
 
-// FTS5 is SQLite-only, so its virtual table lives outside the portable migrations.
+// Full-text indexes are dialect-specific, so they live outside the portable migrations:
+// an FTS5 table in SQLite (filled on import), a GIN expression index in PostgreSQL.
 async function ensureSearchIndex(db: Db): Promise<void> {
-  await sql`CREATE VIRTUAL TABLE IF NOT EXISTS search_index USING fts5(
-    Kind UNINDEXED, Ref UNINDEXED, Title, Body, tokenize = 'porter unicode61 remove_diacritics 2'
-  )`.execute(db.kysely);
+  if (db.dialect === "sqlite") {
+    await sql`CREATE VIRTUAL TABLE IF NOT EXISTS search_index USING fts5(
+      Kind UNINDEXED, Ref UNINDEXED, Title, Body, tokenize = 'porter unicode61 remove_diacritics 2'
+    )`.execute(db.kysely);
+  } else {
+    await sql`CREATE INDEX IF NOT EXISTS search_documents_text ON search_documents
+      USING gin (to_tsvector('english', "Title" || ' ' || "Body"))`.execute(db.kysely);
+  }
 }

@@ -16,6 +16,15 @@ export interface Database {
   article_tags: ArticleTagTable;
   site_settings: SiteSettingTable;
   content_meta: ContentMetaTable;
+  search_documents: SearchDocumentTable;
+}
+
+/** One searchable article (Ref = UrlName) or page (Ref = path), as plain text. */
+export interface SearchDocumentTable {
+  Kind: "article" | "page";
+  Ref: string;
+  Title: string;
+  Body: string;
 }
 
 export interface TaxonomyTable {

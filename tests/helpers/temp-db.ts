@@ -1,28 +1,66 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 import type { ContentFile } from "../../src/content/content-file.ts";
 import { connect, type Db } from "../../src/db/connect.ts";
 import { generateContent } from "../../src/db/demo/generate.ts";
 import { migrate } from "../../src/db/migrate.ts";
 import { replaceContent } from "../../src/db/repositories/content-repository.ts";
 
-/** A real SQLite file in a fresh temporary folder, migrated and loaded with `content`. */
+/** Set by scripts/with-postgres.ts: the same suites then run on a fresh PostgreSQL database each. */
+const POSTGRES = process.env.TEST_POSTGRES_URL;
+
+/** Which database the suites run on, for the few assertions that differ. */
+export const TEST_DIALECT = POSTGRES ? "postgres" : "sqlite";
+
+/**
+ * A real database for one test file: a SQLite file in a fresh temporary folder, or (under
+ * scripts/with-postgres.ts) a fresh PostgreSQL database; migrated and loaded with `content`.
+ */
 export async function tempDatabase(
   content: ContentFile | null = generateContent({ transactions: 60, articles: 30 }),
 ) {
-  const dir = mkdtempSync(join(tmpdir(), "site-test-"));
-  const url = `file:${join(dir, "site.db")}`;
-  const db: Db = connect(url);
+  const place = POSTGRES ? await createPostgresDatabase(POSTGRES) : createSqliteFile();
+  const db: Db = connect(place.url);
   await migrate(db);
   if (content) await replaceContent(db, content);
   return {
     db,
-    dir,
-    url,
+    url: place.url,
     async cleanup() {
       await db.close();
-      rmSync(dir, { recursive: true, force: true });
+      await place.remove();
     },
+  };
+}
+
+function createSqliteFile() {
+  const dir = mkdtempSync(join(tmpdir(), "site-test-"));
+  return {
+    url: `file:${join(dir, "site.db")}`,
+    remove: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+async function createPostgresDatabase(adminUrl: string) {
+  const name = `site_test_${randomBytes(6).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  // The name is ours (hex), never input: it cannot be bound as a parameter in CREATE DATABASE.
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    remove: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }

@@ -69,13 +69,15 @@ export async function replaceContent(db: Db, content: ContentFile): Promise<void
     await insertBatches(tx, "site_settings", [
       { Key: "site", Value: JSON.stringify(content.site) },
     ]);
-    if (db.dialect === "sqlite") await rebuildSearchIndex(tx, content);
+    await insertBatches(tx, "search_documents", searchDocuments(content));
+    if (db.dialect === "sqlite") await rebuildFts(tx);
     await bumpRevision(tx);
   });
 }
 
 async function deleteAll(tx: KyselyTx<Database>) {
   for (const table of [
+    "search_documents",
     "article_tags",
     "articles",
     "transaction_industries",
@@ -102,27 +104,29 @@ async function insertBatches<T extends keyof Database>(
   }
 }
 
-async function rebuildSearchIndex(tx: KyselyTx<Database>, content: ContentFile) {
-  await sql`DELETE FROM search_index`.execute(tx);
-  const docs = [
+/** Articles and plain pages as the site search reads them: title and visible text. */
+function searchDocuments(content: ContentFile): Insertable<Database["search_documents"]>[] {
+  return [
     ...content.articles.map((a) => ({
-      Kind: "article",
+      Kind: "article" as const,
       Ref: a.UrlName,
       Title: a.Title,
       Body: `${htmlToText(a.Summary)} ${htmlToText(a.Content)}`,
     })),
     ...content.site.pages.map((p) => ({
-      Kind: "page",
+      Kind: "page" as const,
       Ref: p.path,
       Title: p.title,
       Body: `${p.description} ${htmlToText(p.content)}`,
     })),
   ];
-  for (const d of docs) {
-    await sql`INSERT INTO search_index (Kind, Ref, Title, Body) VALUES (${d.Kind}, ${d.Ref}, ${d.Title}, ${d.Body})`.execute(
-      tx,
-    );
-  }
+}
+
+async function rebuildFts(tx: KyselyTx<Database>) {
+  await sql`DELETE FROM search_index`.execute(tx);
+  await sql`INSERT INTO search_index (Kind, Ref, Title, Body) SELECT "Kind", "Ref", "Title", "Body" FROM search_documents`.execute(
+    tx,
+  );
 }
 
 async function bumpRevision(tx: KyselyTx<Database>) {

@@ -26,7 +26,7 @@ export function searchRepository(db: Db) {
       if (terms.length === 0) return { hits: [], total: 0 };
       return db.dialect === "sqlite"
         ? searchSqlite(db, terms, offset, limit)
-        : searchPortable(db, terms, offset, limit);
+        : searchPostgres(db, terms, offset, limit);
     },
   };
 }
@@ -57,31 +57,36 @@ async function searchSqlite(db: Db, terms: string[], offset: number, limit: numb
   };
 }
 
-// PostgreSQL: every term must occur in the title or text (case-insensitive); newest first.
-async function searchPortable(db: Db, terms: string[], offset: number, limit: number) {
-  let query = db.kysely.selectFrom("articles");
-  for (const term of terms) {
-    const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) =>
-      eb.or([eb("Title", "ilike", pattern), eb("SearchText", "ilike", pattern)]),
-    );
-  }
+// PostgreSQL: the same search with its own full-text engine; every term is a prefix match.
+// Terms are letters and digits only (searchTerms), and the query text is bound, never spliced.
+async function searchPostgres(db: Db, terms: string[], offset: number, limit: number) {
+  const query = terms.map((t) => `${t}:*`).join(" & ");
+  const headline = (column: string, options: string) =>
+    sql<string>`ts_headline('english', ${sql.ref(column)}, q, ${`StartSel=${MARK_START}, StopSel=${MARK_END}, ${options}`})`;
+  const document = sql`to_tsvector('english', "Title" || ' ' || "Body")`;
   const [rows, count] = await Promise.all([
-    query
-      .select(["UrlName", "Title", "Summary", "SearchText"])
-      .orderBy("PublicationDate", "desc")
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    sql<{ Kind: string; Ref: string; Title: string; Snippet: string }>`
+      SELECT "Kind", "Ref", ${headline("Title", "HighlightAll=true")} AS "Title",
+        ${headline("Body", "MaxWords=30, MinWords=12, MaxFragments=1, FragmentDelimiter=…")} AS "Snippet"
+      FROM search_documents, to_tsquery('english', ${query}) AS q
+      WHERE ${document} @@ q
+      ORDER BY ts_rank(setweight(to_tsvector('english', "Title"), 'A') || to_tsvector('english', "Body"), q) DESC, "Ref"
+      LIMIT ${limit} OFFSET ${offset}`.execute(db.kysely),
+    sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM search_documents, to_tsquery('english', ${query}) AS q
+      WHERE ${document} @@ q`.execute(db.kysely),
   ]);
   return {
-    total: Number(count.n),
-    hits: rows.map((r) => ({
-      kind: "article" as const,
-      ref: r.UrlName,
-      title: r.Title,
-      snippet: r.SearchText.slice(0, 240),
-    })),
+    total: Number(count.rows[0]?.n ?? 0),
+    hits: rows.rows.map(
+      (r) =>
+        ({
+          kind: r.Kind === "page" ? "page" : "article",
+          ref: r.Ref,
+          title: r.Title,
+          snippet: r.Snippet,
+        }) as SearchHit,
+    ),
   };
 }
