@@ -1,5 +1,6 @@
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from "kysely";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqlitePath, type Db } from "../../../db/connect.ts";
 import { generateContent } from "../../../db/demo/generate.ts";
@@ -10,14 +11,19 @@ import { buildApiApp, get } from "../../../../tests/helpers/api-app.ts";
 // The app reads through a Kysely that logs every query it runs on the entity tables.
 const queries: string[] = [];
 function loggingDb(url: string): Db {
-  const path = sqlitePath(url) as string;
-  const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: new SQLite(path) }),
-    log: (event) => {
-      if (!event.query.sql.includes("content_meta")) queries.push(event.query.sql);
-    },
-  });
-  return { kysely, dialect: "sqlite", location: path, close: () => kysely.destroy() };
+  const log = (event: LogEvent) => {
+    if (!event.query.sql.includes("content_meta")) queries.push(event.query.sql);
+  };
+  const path = sqlitePath(url);
+  const kysely =
+    path === null
+      ? new Kysely<Database>({
+          dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url }) }),
+          log,
+        })
+      : new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(path) }), log });
+  const dialect = path === null ? "postgres" : "sqlite";
+  return { kysely, dialect, location: path ?? "postgres", close: () => kysely.destroy() };
 }
 
 let api: Awaited<ReturnType<typeof buildApiApp>>;
