@@ -20,6 +20,15 @@ export const TRUE: Bool = sql<SqlBool>`(1 = 1)`;
 export const FALSE: Bool = sql<SqlBool>`(1 = 0)`;
 export const not = (x: Sql): Bool => sql<SqlBool>`(not ${x})`;
 
+/** A condition as an operand (`constant` when it is a literal true or false). */
+export const bool = (condition: Bool, constant?: boolean): Operand => ({
+  type: "boolean",
+  sql: condition,
+  nullable: false,
+  label: "a condition",
+  constant,
+});
+
 const OPS: Record<CompareOp, (a: Sql, b: Sql) => Bool> = {
   eq: (a, b) => sql<SqlBool>`(${a} = ${b})`,
   ne: (a, b) => sql<SqlBool>`(${a} <> ${b})`,

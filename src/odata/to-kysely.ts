@@ -1,9 +1,10 @@
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import type { FilterNode } from "./ast.ts";
-import { FALSE, TRUE, compare, not, type Operand } from "./compare.ts";
+import { FALSE, TRUE, bool, compare, not, type Operand } from "./compare.ts";
 import type { SqlDialect } from "./dialect.ts";
-import { ODataError, quote } from "./errors.ts";
+import { ODataError } from "./errors.ts";
 import type { EntitySet, Field } from "./fields.ts";
+import { callFunction } from "./functions.ts";
 import { fieldOf } from "./shape.ts";
 
 type Bool = RawBuilder<SqlBool>;
@@ -32,14 +33,6 @@ function condition(node: FilterNode, scope: Scope): Bool {
   return result.sql as Bool;
 }
 
-const bool = (sqlText: Bool, constant?: boolean): Operand => ({
-  type: "boolean",
-  sql: sqlText,
-  nullable: false,
-  label: "a condition",
-  constant,
-});
-
 function operand(node: FilterNode, scope: Scope): Operand {
   const { d } = scope;
   switch (node.kind) {
@@ -56,7 +49,7 @@ function operand(node: FilterNode, scope: Scope): Operand {
     case "member":
       return scope.variables.get(node.name) ?? fieldOperand(node.name, node.pos, scope);
     case "call":
-      return call(node, scope);
+      return callFunction(node.name, node.pos, () => node.args.map((a) => operand(a, scope)), d);
     case "compare":
       return bool(
         compare(node.op, operand(node.left, scope), operand(node.right, scope), d, node.pos),
@@ -94,34 +87,6 @@ function fieldOperand(name: string, pos: number, { set }: Scope): Operand {
     nullable: field.nullable === true,
     label,
   };
-}
-
-const STRING_TESTS = {
-  contains: "contains",
-  startswith: "startsWith",
-  endswith: "endsWith",
-} as const;
-
-function call(node: Extract<FilterNode, { kind: "call" }>, scope: Scope): Operand {
-  const { name, pos } = node;
-  const args = node.args.map((arg) => operand(arg, scope));
-  const arity = name === "tolower" || name === "toupper" ? 1 : name in STRING_TESTS ? 2 : -1;
-  if (arity < 0) throw new ODataError("$filter", `unknown function ${quote(name)}`, pos);
-  if (args.length !== arity) {
-    throw new ODataError("$filter", `${name} takes ${arity} argument${arity > 1 ? "s" : ""}`, pos);
-  }
-  for (const arg of args) {
-    if (arg.type !== "string") {
-      throw new ODataError("$filter", `${name} needs strings but got ${arg.label}`, pos);
-    }
-  }
-  const [a, b] = args as [Operand, Operand];
-  if (name === "tolower" || name === "toupper") {
-    const sqlText = name === "tolower" ? sql`lower(${a.sql})` : sql`upper(${a.sql})`;
-    return { type: "string", sql: sqlText, nullable: a.nullable, label: `${name}(…) (string)` };
-  }
-  const test = scope.d[STRING_TESTS[name as keyof typeof STRING_TESTS]](a.sql, b.sql);
-  return bool(a.nullable || b.nullable ? sql<SqlBool>`coalesce(${test}, ${FALSE})` : test);
 }
 
 /** `collection/any(v: predicate)`: EXISTS over the link table, `v` bound to its element. */
