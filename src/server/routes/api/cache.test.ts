@@ -62,6 +62,14 @@ describe("the reply cache", () => {
     expect((await run(url, { "accept-encoding": "br" })).queries).toEqual([]);
   });
 
+  it("reads once for many simultaneous first calls", async () => {
+    queries.length = 0;
+    const path = "/api/default/transactions?$orderby=Company&$top=7";
+    const replies = await Promise.all(Array.from({ length: 8 }, () => get(api.app, path)));
+    expect(new Set(replies.map((r) => r.text)).size).toBe(1);
+    expect(queries).toHaveLength(1);
+  });
+
   it("caches /$count too", async () => {
     await run("/api/default/articles/$count");
     expect((await run("/api/default/articles/$count")).queries).toEqual([]);

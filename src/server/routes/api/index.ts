@@ -2,9 +2,9 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { ODataError, quote } from "../../../odata/errors.ts";
 import { OPTION_NAMES, parseQuery } from "../../../odata/parse.ts";
 import { ENTITY_SETS } from "./entity-sets.ts";
-import { LruCache } from "./lru.ts";
 import { chooseCoding, noneMatch } from "./negotiate.ts";
 import { countEntitySet, readEntitySet } from "./read-entity-set.ts";
+import { ReplyCache } from "./reply-cache.ts";
 import { represent, type Representation } from "./representation.ts";
 
 const ALLOW = "GET, HEAD, OPTIONS";
@@ -21,26 +21,24 @@ const OTHER_METHODS = ["DELETE", "PATCH", "POST", "PUT", "QUERY", "TRACE"];
  * 405/404 answers, and a cache of finished replies (every coding, ETag) that an import drops.
  */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
-  const cache = new LruCache<Representation>(1000, 64 * 1024 * 1024);
+  const cache = new ReplyCache();
   app.content.onChange(() => cache.clear());
   const settings = {
     maxPage: app.config.API_MAX_PAGE,
     apiBase: `${app.config.SITE_URL}/api/default`,
   };
 
-  const build = async (request: FastifyRequest, url: string): Promise<Representation> => {
+  const resolve = (request: FastifyRequest, url: string): Promise<Representation> => {
     const [set, isCount] = entitySetOf((request.params as { "*": string })["*"]);
     const search = url.includes("?") ? url.slice(url.indexOf("?") + 1) : "";
     const parsed = parseQuery(new URLSearchParams(search));
-    const key = `${set.name}${isCount ? "/$count" : ""}?${OPTION_NAMES.map((n) => parsed.texts[n]).join("\n")}`;
-    const known = cache.get(key);
-    if (known) return known;
-    const generation = cache.generation;
-    const representation = isCount
-      ? await represent(String(await countEntitySet(app.db, set, parsed.options)), TEXT_TYPE)
-      : await represent(await readEntitySet(app.db, set, parsed, settings), JSON_TYPE);
-    cache.set(key, representation, generation);
-    return representation;
+    const texts = OPTION_NAMES.map((name) => parsed.texts[name] ?? "");
+    const key = `${set.name}${isCount ? "/$count" : ""}?${texts.join("\n")}`;
+    return cache.get(url, key, async () =>
+      isCount
+        ? represent(String(await countEntitySet(app.db, set, parsed.options)), TEXT_TYPE)
+        : represent(await readEntitySet(app.db, set, parsed, settings), JSON_TYPE),
+    );
   };
 
   // Runs before any body is read, so every other method gets its 405 whatever it sends.
@@ -59,11 +57,8 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
     compress: false,
     handler: async (request, reply) => {
       const url = request.raw.url ?? "";
-      const generation = cache.generation;
       try {
-        const hit = cache.get(url);
-        const representation = hit ?? (await build(request, url));
-        if (!hit) cache.set(url, representation, generation);
+        const representation = cache.byUrl(url) ?? (await resolve(request, url));
         return send(request, reply, representation);
       } catch (error) {
         if (error instanceof ApiProblem)

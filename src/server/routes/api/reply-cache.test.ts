@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { ReplyCache } from "./reply-cache.ts";
+import type { Representation } from "./representation.ts";
+
+const reply = (name: string) => ({ bytes: 10, tags: [name] }) as unknown as Representation;
+
+describe("ReplyCache", () => {
+  it("finds a reply again by its URL, and by another URL with the same key", async () => {
+    const cache = new ReplyCache();
+    let computed = 0;
+    const compute = async () => reply(`r${++computed}`);
+    const first = await cache.get("/a?x=1", "key", compute);
+    expect(cache.byUrl("/a?x=1")).toBe(first);
+    expect(cache.byUrl("/a?x=2")).toBeUndefined();
+    expect(await cache.get("/a?x=2", "key", compute)).toBe(first);
+    expect(computed).toBe(1);
+  });
+
+  it("computes once for concurrent misses of one key", async () => {
+    const cache = new ReplyCache();
+    let computed = 0;
+    const compute = async () => {
+      computed++;
+      await new Promise((r) => setTimeout(r, 5));
+      return reply("r");
+    };
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => cache.get(`/u${i}`, "k", compute)),
+    );
+    expect(new Set(replies).size).toBe(1);
+    expect(computed).toBe(1);
+  });
+
+  it("does not keep a reply computed across a clear, nor one that failed", async () => {
+    const cache = new ReplyCache();
+    let release = () => {};
+    const slow = cache.get("/a", "k", () => new Promise((r) => (release = () => r(reply("old")))));
+    cache.clear();
+    release();
+    await slow;
+    expect(cache.byUrl("/a")).toBeUndefined();
+    await expect(cache.get("/b", "k2", () => Promise.reject(new Error("db down")))).rejects.toThrow(
+      "db down",
+    );
+    expect(await cache.get("/b", "k2", async () => reply("ok"))).toEqual(reply("ok"));
+  });
+});

@@ -1,0 +1,50 @@
+import { LruCache } from "./lru.ts";
+import type { Representation } from "./representation.ts";
+
+interface KeyEntry {
+  key: string;
+  bytes: number;
+}
+
+/**
+ * Finished replies by normalised query (bounded by entries and bytes), found again by the exact
+ * request URL through a second, small map, so a repeated call is two lookups and no parsing.
+ * Concurrent misses for one query share one computation; `clear()` (an import) drops the replies.
+ */
+export class ReplyCache {
+  private readonly replies = new LruCache<Representation>(1000, 64 * 1024 * 1024);
+  // URL -> key does not depend on the content, so it survives clear().
+  private readonly keys = new LruCache<KeyEntry>(10_000, 8 * 1024 * 1024);
+  private readonly pending = new Map<string, Promise<Representation>>();
+
+  /** The reply for a URL seen before, if it is still cached. */
+  byUrl(url: string): Representation | undefined {
+    const entry = this.keys.get(url);
+    return entry && this.replies.get(entry.key);
+  }
+
+  /** The reply for `key` (remembering that `url` asks for it), computed when missing. */
+  get(url: string, key: string, compute: () => Promise<Representation>): Promise<Representation> {
+    this.keys.set(url, { key, bytes: 2 * (url.length + key.length) });
+    const hit = this.replies.get(key);
+    if (hit) return Promise.resolve(hit);
+    const running = this.pending.get(key);
+    if (running) return running;
+    const generation = this.replies.generation;
+    const promise = compute()
+      .then((reply) => {
+        this.replies.set(key, reply, generation);
+        return reply;
+      })
+      .finally(() => {
+        if (this.pending.get(key) === promise) this.pending.delete(key);
+      });
+    this.pending.set(key, promise);
+    return promise;
+  }
+
+  clear(): void {
+    this.replies.clear();
+    this.pending.clear();
+  }
+}
