@@ -15,3 +15,17 @@ export const pagePath = (path: string, page: number, extra: Record<string, strin
   const query = params.toString();
   return query ? `${path}?${query}` : path;
 };
+
+/**
+ * The last segment of an address, percent-decoded exactly once: the UrlName as stored.
+ * (Astro's params use decodeURI, which leaves reserved characters such as %3D encoded.)
+ * Null when the segment is malformed.
+ */
+export function lastSegment(pathname: string): string | null {
+  const segment = pathname.replace(/\/+$/, "").split("/").at(-1) ?? "";
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatLongDate } from "./dates.ts";
 import { formatDealSize } from "./deal-size.ts";
-import { articlePath, pagePath, topicPath } from "./paths.ts";
+import { articlePath, lastSegment, pagePath, topicPath } from "./paths.ts";
 import { searchTerms } from "./search-query.ts";
 import { sitemapXml } from "./sitemap.ts";
 
@@ -26,6 +26,13 @@ describe("page helpers", () => {
     expect(topicPath("x")).toMatch(/\/-in-tags\/tags\/x$/);
     expect(pagePath("/search", 1, { q: "a&b" })).toBe("/search?q=a%26b");
     expect(pagePath("/search", 3, { q: "x" })).toBe("/search?q=x&page=3");
+  });
+
+  it("reads back any UrlName from its address, reserved characters included", () => {
+    for (const name of ['"><img src=x onerror=a=1>-0', "a=b&c?d#e", "100%", "économie", "a%3Db"]) {
+      expect(lastSegment(new URL(articlePath(name), "http://x.test").pathname)).toBe(name);
+    }
+    expect(lastSegment("/x/%E0%A4%A")).toBeNull();
   });
 
   it("keeps only words from a search query", () => {
