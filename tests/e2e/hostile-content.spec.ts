@@ -1,0 +1,148 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { articlePath, topicPath } from "../../src/lib/paths.ts";
+import { HOSTILE_LETTERS, hostileContent, payloads } from "../fixtures/hostile-content.ts";
+import { runScriptAsync } from "../helpers/run-script.ts";
+import { startServer, type ServerProcess } from "../helpers/server-process.ts";
+import { expect, test } from "./fixtures.ts";
+
+// Content and addresses full of XSS payloads, imported through the real command and browsed in
+// Chromium: no payload may run (no dialog, no canary), none may reach the DOM as live markup,
+// and every page still renders.
+
+const content = hostileContent();
+let server: ServerProcess;
+let dir: string;
+
+test.beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "site-hostile-"));
+  const file = join(dir, "hostile.json");
+  writeFileSync(file, JSON.stringify(content));
+  const DATABASE_URL = `file:${join(dir, "site.db")}`;
+  const imported = await runScriptAsync("content-import.ts", [file], { DATABASE_URL });
+  expect(imported.status, imported.stderr).toBe(0);
+  server = await startServer({ DATABASE_URL, SEED_DEMO: "false" });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Opens a page with dialog and error watchers; returns what went wrong. */
+async function visit(page: Page, path: string) {
+  const dialogs: string[] = [];
+  const errors: string[] = [];
+  page.on("dialog", (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  const response = await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
+  return { response, dialogs, errors };
+}
+
+/** No payload ran and none is live in the DOM. */
+async function expectNothingRan(page: Page, dialogs: string[]) {
+  expect(dialogs).toEqual([]);
+  expect(
+    await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss),
+  ).toBeUndefined();
+  const live = await page.evaluate(() => ({
+    handlers: [...document.querySelectorAll("*")].flatMap((el) =>
+      [...el.attributes]
+        .filter((a) => a.name.startsWith("on"))
+        .map((a) => `${el.tagName} ${a.name}`),
+    ),
+    jsLinks: [...document.querySelectorAll("a[href], form[action], iframe, object, embed, base")]
+      .map((el) => el.getAttribute("href") ?? el.getAttribute("action") ?? el.tagName)
+      .filter((v) => /^\s*(javascript|data):|IFRAME|OBJECT|EMBED|BASE/i.test(v)),
+    scripts: [...document.scripts].filter(
+      (s) => s.textContent?.includes("__xss") && s.type !== "application/json",
+    ).length,
+  }));
+  expect(live).toEqual({ handlers: [], jsLinks: [], scripts: 0 });
+}
+
+test("every page renders the hostile content as text, and no payload runs", async ({ page }) => {
+  test.setTimeout(120_000);
+  const hostileArticles = content.articles.slice(0, payloads.urlNames.length + 3);
+  const hostileTopics = content.flatTaxa.filter((t) =>
+    payloads.urlNames.some((n) => t.UrlName.startsWith(n)),
+  );
+  const paths = [
+    "/",
+    "/about",
+    "/services",
+    "/latest-articles-commentary/featured-articles-commentary/all-articles-and-commentary",
+    ...hostileArticles.map((a) => articlePath(a.UrlName)),
+    ...hostileTopics.map((t) => topicPath(t.UrlName)),
+    `/search?q=${encodeURIComponent(payloads.text[0]!)}`,
+    `/search?q=${encodeURIComponent("body summary deal")}`,
+    `/${encodeURIComponent(payloads.text[1]!)}`,
+  ];
+  expect(hostileTopics.length).toBeGreaterThan(0);
+  for (const path of paths) {
+    const { response, dialogs, errors } = await visit(page, path);
+    expect(response?.status(), path).toBeLessThan(500);
+    await expect(page.getByRole("heading", { level: 1 }), path).toBeVisible();
+    await expectNothingRan(page, dialogs);
+    expect(errors, path).toEqual([]);
+  }
+});
+
+test("an article's hostile title shows as text in its heading", async ({ page }) => {
+  const article = content.articles[0]!;
+  await visit(page, articlePath(article.UrlName));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(article.Title);
+});
+
+test("the transactions widget shows hostile descriptions and companies inertly, with hostile filters and URL", async ({
+  page,
+}) => {
+  const hostileQuery = encodeURIComponent(payloads.text[1]!);
+  const { dialogs, errors } = await visit(
+    page,
+    `/transactions?q=${hostileQuery}&industry=${hostileQuery}&date=${hostileQuery}&amount=${hostileQuery}`,
+  );
+  await expect(page.locator("#historicaltransactions")).not.toContainText("Loading");
+  await page.goto(`${server.url}/transactions`, { waitUntil: "networkidle" });
+  await expect(page.getByRole("table")).toBeVisible();
+  for (const text of [payloads.text[0]!, payloads.html[1]!, "Deal"]) {
+    await page.getByLabel("Search by description").fill(text);
+    await page.getByRole("button", { name: "Search Historical Transactions" }).click();
+  }
+  await expect(page.getByRole("table")).toContainText("Deal");
+  await expectNothingRan(page, dialogs);
+  expect(errors).toEqual([]);
+});
+
+test("the topics widget shows hostile titles inertly and survives a hostile hash and query", async ({
+  page,
+}) => {
+  const { dialogs, errors } = await visit(
+    page,
+    `/topics?letter=${encodeURIComponent(payloads.text[0]!)}#${encodeURIComponent(payloads.text[1]!)}`,
+  );
+  await expect(page.getByRole("toolbar", { name: "Topics by letter" })).toBeVisible();
+  const letters = page.getByRole("toolbar", { name: "Topics by letter" });
+  for (const letter of HOSTILE_LETTERS) {
+    await letters
+      .getByRole("button", { name: new RegExp(`^${letter}\\b`, "i") })
+      .first()
+      .click();
+    await expect(page.locator("#topicsearch")).toContainText("window.__xss");
+  }
+  await expectNothingRan(page, dialogs);
+  expect(errors).toEqual([]);
+});
+
+test("the hostile alert shows as text and closes", async ({ page }) => {
+  const { dialogs } = await visit(page, "/");
+  const alert = page.getByRole("region", { name: "Alert" });
+  await expect(alert).toContainText(payloads.text[0]!);
+  await page.getByRole("button", { name: "Close alert" }).click();
+  await expect(alert).toHaveCount(0);
+  await expectNothingRan(page, dialogs);
+});
