@@ -8,6 +8,7 @@ import type { AstroHandler } from "./astro-bridge.ts";
 import type { Config } from "./config.ts";
 import type { ContentState } from "./content-state.ts";
 import { errorHandler } from "./error-handler.ts";
+import { graceful } from "./graceful.ts";
 import { apiRoutes } from "./routes/api/index.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { security } from "./security.ts";
@@ -40,9 +41,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Oversized query strings are refused by the API with 414; this bounds everything else.
     http: { maxHeaderSize: 16 * 1024 },
     return503OnClosing: true,
-    forceCloseConnections: "idle",
+    // Idle connections are closed by the graceful plugin, which knows when a reply has really been sent.
+    forceCloseConnections: false,
   });
 
+  await app.register(graceful);
   await app.register(security, { config: options.config });
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
 

@@ -31,7 +31,7 @@ async function main() {
     }, config.SHUTDOWN_GRACE_MS);
     force.unref();
     app
-      .close()
+      .closeGracefully()
       .then(() => {
         content.stop();
         return db.close();
