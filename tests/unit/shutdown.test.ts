@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { connect as connectSocket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { connect } from "../../src/db/connect.ts";
+import { generateContent } from "../../src/db/demo/generate.ts";
+import { migrate } from "../../src/db/migrate.ts";
+import { replaceContent } from "../../src/db/repositories/content-repository.ts";
+import { startServer } from "../helpers/server-process.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "site-shutdown-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe("SIGTERM", () => {
+  it("lets a reply still being written to a slow reader finish, refuses new requests, then exits 0", async () => {
+    const DATABASE_URL = `file:${join(dir, "site.db")}`;
+    const db = connect(DATABASE_URL);
+    await migrate(db);
+    await replaceContent(db, generateContent({ transactions: 40_000, articles: 20 }));
+    await db.close();
+    const server = await startServer({
+      DATABASE_URL,
+      SHUTDOWN_GRACE_MS: "20000",
+      API_MAX_PAGE: "50000",
+    });
+    const { port } = new URL(server.url);
+
+    // An uncompressed reply of several megabytes (more than the loopback buffers hold), asked by
+    // a client that does not read it: the server is still writing it when SIGTERM arrives.
+    const socket = connectSocket(Number(port), "127.0.0.1");
+    const chunks: Buffer[] = [];
+    const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+    socket.on("data", (chunk) => chunks.push(chunk));
+    socket.pause();
+    socket.write(
+      "GET /api/default/transactions?$orderby=Date%20desc HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    );
+    await until(() => socket.bytesRead > 0, 30_000);
+
+    const receivedAtSignal = socket.bytesRead;
+    server.process.kill("SIGTERM");
+    // While that reply is still unread, the server stops taking new requests.
+    let refusedWhileInFlight = false;
+    await until(async () => {
+      const status = await fetch(`${server.url}/healthz`).then(
+        (r) => r.status,
+        () => "refused",
+      );
+      refusedWhileInFlight = status === "refused" || status === 503;
+      return refusedWhileInFlight;
+    }, 10_000);
+    socket.resume();
+    await closed;
+    const code = await server.exited;
+
+    const response = Buffer.concat(chunks).toString("utf8");
+    const [head = "", body = ""] = response.split("\r\n\r\n", 2);
+    expect(head).toMatch(/^HTTP\/1\.1 200/);
+    const length = Number(/content-length: (\d+)/i.exec(head)?.[1]);
+    expect(Buffer.byteLength(body)).toBe(length);
+    expect(receivedAtSignal).toBeLessThan(length);
+    expect(JSON.parse(body).value).toHaveLength(40_000);
+    expect(refusedWhileInFlight).toBe(true);
+    expect(code).toBe(0);
+  }, 120_000);
+});
