@@ -42,7 +42,8 @@ export const isoDateTime = z.string().transform((s, ctx) => {
   return normalised;
 });
 
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+const DATE_RE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
 /** `2021-03-04` or an ISO date-time -> `2021-03-04T00:00:00Z`; null when it is not a real date. */
 export function normaliseIsoDateTime(s: string): string | null {
@@ -52,7 +53,15 @@ export function normaliseIsoDateTime(s: string): string | null {
   const year = Number(y);
   const month = Number(mo);
   const day = Number(d);
-  if (month < 1 || month > 12 || day < 1 || day > 31 || Number(h) > 23 || Number(mi) > 59 || Number(sec) > 59) {
+  if (
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > 31 ||
+    Number(h) > 23 ||
+    Number(mi) > 59 ||
+    Number(sec) > 59
+  ) {
     return null;
   }
   const probe = new Date(Date.UTC(year, month - 1, day));

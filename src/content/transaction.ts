@@ -13,5 +13,8 @@ export const transactionSchema = z.strictObject({
 export type Transaction = z.output<typeof transactionSchema>;
 
 /** Description key -> HTML. */
-export const descriptionsSchema = z.record(requiredText(300), z.string().max(20_000, "longer than 20000 characters"));
+export const descriptionsSchema = z.record(
+  requiredText(300),
+  z.string().max(20_000, "longer than 20000 characters"),
+);
 export type Descriptions = z.output<typeof descriptionsSchema>;
