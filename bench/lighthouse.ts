@@ -10,7 +10,14 @@ const BUDGET = { performance: 95, accessibility: 100, "best-practices": 100, seo
 const server = await startBenchServer();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+  ],
 });
 let failed = false;
 try {
@@ -30,11 +37,19 @@ try {
       return `${id} ${score}${score < min ? ` (< ${min})` : ""}`;
     });
     const metric = (id: string) => audits[id]?.displayValue ?? "n/a";
-    console.log(`${path}\n  ${scores.join(", ")}\n  LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}`);
+    console.log(
+      `${path}\n  ${scores.join(", ")}\n  LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}`,
+    );
     for (const [id, category] of Object.entries(categories)) {
       for (const ref of category.auditRefs) {
         const audit = audits[ref.id];
-        if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1 && id !== "performance") {
+        if (
+          ref.weight > 0 &&
+          audit &&
+          audit.score !== null &&
+          audit.score < 1 &&
+          id !== "performance"
+        ) {
           console.log(`    ${id}: ${audit.id} — ${audit.title}`);
         }
       }

@@ -26,7 +26,11 @@ try {
     "/api/default/articles?$top=10&$select=Id,Title&$orderby=PublicationDate%20desc",
     "/api/default/transactions?$filter=Size%20gt%20100&$count=true",
   ];
-  const requests = paths.map((path) => ({ method: "GET" as const, path, headers: { "accept-encoding": "br, gzip" } }));
+  const requests = paths.map((path) => ({
+    method: "GET" as const,
+    path,
+    headers: { "accept-encoding": "br, gzip" },
+  }));
   const run = (connections: number, duration: number) =>
     autocannon({ url: server.url, connections, duration, requests, timeout: 10 });
 
@@ -39,13 +43,23 @@ try {
   const growth = (after - warm) / warm;
   const other = result.non2xx;
 
-  console.log(`load test: ${CONNECTIONS} connections for ${DURATION_S} s over ${paths.length} addresses (pages and API)`);
-  console.log(`  requests:   ${result.requests.total} (${result.requests.average.toFixed(0)} req/s average)`);
-  console.log(`  latency:    p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
+  console.log(
+    `load test: ${CONNECTIONS} connections for ${DURATION_S} s over ${paths.length} addresses (pages and API)`,
+  );
+  console.log(
+    `  requests:   ${result.requests.total} (${result.requests.average.toFixed(0)} req/s average)`,
+  );
+  console.log(
+    `  latency:    p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+  );
   console.log(`  errors:     ${result.errors}   timeouts: ${result.timeouts}   non-2xx: ${other}`);
-  console.log(`  memory:     ${warm.toFixed(1)} MiB after warm-up, ${after.toFixed(1)} MiB after the run (${(growth * 100).toFixed(1)}%)`);
+  console.log(
+    `  memory:     ${warm.toFixed(1)} MiB after warm-up, ${after.toFixed(1)} MiB after the run (${(growth * 100).toFixed(1)}%)`,
+  );
   const ok = result.errors === 0 && result.timeouts === 0 && other === 0 && growth <= 0.1;
-  console.log(ok ? "PASS" : "FAIL: budget is 0 errors, 0 timeouts, 0 non-2xx, memory growth <= 10%");
+  console.log(
+    ok ? "PASS" : "FAIL: budget is 0 errors, 0 timeouts, 0 non-2xx, memory growth <= 10%",
+  );
   process.exitCode = ok ? 0 : 1;
 } finally {
   await server.close();

@@ -9,10 +9,16 @@ import { startServer, type ServerProcess } from "../tests/helpers/server-process
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /** The built site (built first when stale) on a free port over a fresh demo database. */
-export async function startBenchServer(env: Record<string, string> = {}): Promise<ServerProcess & { close(): Promise<void> }> {
+export async function startBenchServer(
+  env: Record<string, string> = {},
+): Promise<ServerProcess & { close(): Promise<void> }> {
   if (isBuildStale(ROOT)) build();
   const dir = mkdtempSync(join(tmpdir(), "site-bench-"));
-  const server = await startServer({ DATABASE_URL: `file:${join(dir, "site.db")}`, LOG_LEVEL: "error", ...env });
+  const server = await startServer({
+    DATABASE_URL: `file:${join(dir, "site.db")}`,
+    LOG_LEVEL: "error",
+    ...env,
+  });
   return {
     ...server,
     async close() {
@@ -31,9 +37,19 @@ export function rssMiB(pid: number): number {
 
 /** A few addresses of each kind of page, read from the running site. */
 export async function samplePaths(url: string): Promise<{ article: string; topic: string }> {
-  const listing = await (await fetch(`${url}/latest-articles-commentary/featured-articles-commentary/all-articles-and-commentary`)).text();
-  const article = /href="(\/latest-articles-commentary\/featured-articles-commentary\/all-articles-and-commentary\/(?!-in-tags)[^"?]+)"/.exec(listing)?.[1];
-  const topic = /href="(\/latest-articles-commentary\/[^"]*\/-in-tags\/tags\/[^"]+)"/.exec(listing)?.[1];
-  if (!article || !topic) throw new Error("could not find an article and a topic page on the listing");
+  const listing = await (
+    await fetch(
+      `${url}/latest-articles-commentary/featured-articles-commentary/all-articles-and-commentary`,
+    )
+  ).text();
+  const article =
+    /href="(\/latest-articles-commentary\/featured-articles-commentary\/all-articles-and-commentary\/(?!-in-tags)[^"?]+)"/.exec(
+      listing,
+    )?.[1];
+  const topic = /href="(\/latest-articles-commentary\/[^"]*\/-in-tags\/tags\/[^"]+)"/.exec(
+    listing,
+  )?.[1];
+  if (!article || !topic)
+    throw new Error("could not find an article and a topic page on the listing");
   return { article, topic };
 }
