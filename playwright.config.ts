@@ -26,10 +26,13 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: { launchOptions, trace: "off" },
+  // Tags: untagged tests run at desktop size only; "@mobile" runs at both sizes; "@mobile-only"
+  // (the mobile menu, below the 64rem breakpoint) only in the mobile project.
   projects: [
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions },
+      grepInvert: /@mobile-only/,
     },
     { name: "mobile", use: { ...devices["Pixel 7"], launchOptions }, grep: /@mobile/ },
   ],
