@@ -1,0 +1,152 @@
+import type { Page } from "@playwright/test";
+import { axeViolations, demoContent, expect, expectExpanded, gotoReady, test } from "./fixtures.ts";
+
+// The header's search bar and the /search page (ranked full-text search over articles and pages).
+
+/** Words as the search index sees them: letters and digits, case and accents folded. */
+const words = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** How many articles and pages of the demo content hold a word starting with `prefix`. */
+function expectedHits(prefix: string) {
+  const { articles, site } = demoContent();
+  const texts = [
+    ...articles.map((a) => `${a.Title} ${a.Summary} ${a.Content}`),
+    ...site.pages.map((p) => `${p.title} ${p.content}`),
+  ];
+  return texts.filter((text) => words(text).some((w) => w.startsWith(prefix))).length;
+}
+
+const searchToggle = (page: Page) =>
+  page.getByRole("banner").getByRole("button", { name: "Search", exact: true });
+const status = (page: Page) => page.getByRole("main").getByRole("status");
+const resultTitles = (page: Page) => page.getByRole("main").getByRole("heading", { level: 2 });
+
+test.describe("search bar", { tag: "@mobile" }, () => {
+  test.beforeEach(async ({ page }) => {
+    await gotoReady(page, "/about/contact");
+  });
+
+  test("its toggle opens it with focus in the search field, and closes it", async ({ page }) => {
+    const toggle = searchToggle(page);
+    await expectExpanded(toggle, false);
+    await toggle.click();
+    await expectExpanded(toggle, true);
+    await expect(page.getByRole("searchbox", { name: "Search this site" })).toBeFocused();
+    await toggle.click();
+    await expectExpanded(toggle, false);
+  });
+
+  test("Escape closes it and returns focus to its toggle", async ({ page }) => {
+    await searchToggle(page).click();
+    await page.keyboard.type("valu");
+    await page.keyboard.press("Escape");
+    await expectExpanded(searchToggle(page), false);
+    await expect(searchToggle(page)).toBeFocused();
+  });
+
+  test("submitting it shows the results for the query", async ({ page }) => {
+    await searchToggle(page).click();
+    await page.keyboard.type("outlook");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/search\?q=outlook$/);
+    const count = expectedHits("outlook");
+    expect(count).toBeGreaterThan(1);
+    await expect(status(page)).toHaveText(`${count} results for “outlook”.`);
+    await expect(resultTitles(page)).toHaveCount(count);
+    for (const title of await resultTitles(page).all())
+      await expect(title.locator("mark")).toHaveText(/^outlook/i);
+    // The header's field keeps the query for a second try.
+    await searchToggle(page).click();
+    await expect(page.getByRole("searchbox", { name: "Search this site" })).toHaveValue("outlook");
+  });
+
+  test("the open search bar has no accessibility violations", async ({ page }) => {
+    await searchToggle(page).click();
+    await expectExpanded(searchToggle(page), true);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+test.describe("search page", () => {
+  test("with no query it asks for words and lists nothing", async ({ page, site }) => {
+    for (const query of ["", "?q=", "?q=%20%21%3F"]) {
+      await page.goto(`${site}/search${query}`);
+      await expect(status(page)).toHaveText(
+        "Enter words to search the articles and pages of the site.",
+      );
+      await expect(resultTitles(page)).toHaveCount(0);
+    }
+  });
+
+  test("with no match it says so and offers ways to browse", async ({ page, site }) => {
+    await page.goto(`${site}/search?q=zzqxv`);
+    await expect(status(page)).toHaveText("No results for “zzqxv”.");
+    await expect(resultTitles(page)).toHaveCount(0);
+    await expect(
+      page.getByRole("main").getByRole("link", { name: "Topics A – Z" }),
+    ).toHaveAttribute("href", "/topics");
+  });
+
+  test("folds case and accents and marks the matched words", async ({ page, site }) => {
+    await page.goto(`${site}/search?q=RESUME`);
+    expect(expectedHits("resume")).toBe(1);
+    await expect(status(page)).toHaveText("1 result for “RESUME”.");
+    await expect(resultTitles(page)).toHaveText(["Careers"]);
+    await expect(page.getByRole("main").locator("mark")).toHaveText(["résumé"]);
+  });
+
+  test("ranks the results with the words in their title first", async ({ page, site }) => {
+    const { articles, site: demoSite } = demoContent();
+    const titles = [...articles.map((a) => a.Title), ...demoSite.pages.map((p) => p.title)];
+    const inTitle = titles.filter((t) => words(t).some((w) => w.startsWith("valuation"))).length;
+    expect(inTitle).toBeGreaterThan(1);
+    expect(inTitle).toBeLessThan(10);
+    await page.goto(`${site}/search?q=valuation`);
+    await expect(resultTitles(page)).toHaveCount(10);
+    for (const [i, title] of (await resultTitles(page).all()).entries())
+      await expect(title.locator("mark")).toHaveCount(i < inTitle ? 1 : 0);
+  });
+
+  test("pages through many results ten at a time", async ({ page, site }) => {
+    const count = expectedHits("earnout");
+    const pages = Math.ceil(count / 10);
+    expect(pages).toBeGreaterThan(2);
+    await page.goto(`${site}/search?q=earnout`);
+    await expect(status(page)).toHaveText(`${count} results for “earnout”, page 1 of ${pages}.`);
+    await expect(resultTitles(page)).toHaveCount(10);
+    const firstPage = await resultTitles(page).allTextContents();
+    const pager = page.getByRole("navigation", { name: "Search result pages" });
+    await pager.getByRole("link", { name: "Next page" }).click();
+    await expect(page).toHaveURL(/\/search\?q=earnout&page=2$/);
+    await expect(status(page)).toHaveText(`${count} results for “earnout”, page 2 of ${pages}.`);
+    await expect(pager.getByRole("link", { name: "Page 2" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    const resultList = page
+      .getByRole("main")
+      .getByRole("list")
+      .filter({ has: page.getByRole("heading", { level: 2 }) });
+    await expect(resultList).toHaveAttribute("start", "11");
+    const secondPage = await resultTitles(page).allTextContents();
+    expect(secondPage.filter((t) => firstPage.includes(t))).toEqual([]);
+    await pager.getByRole("link", { name: `Page ${pages}` }).click();
+    await expect(resultTitles(page)).toHaveCount(count - (pages - 1) * 10);
+  });
+
+  test("finds content pages too", async ({ page, site }) => {
+    await page.goto(`${site}/search?q=lexington`);
+    const count = expectedHits("lexington");
+    await expect(status(page)).toHaveText(
+      `${count} ${count === 1 ? "result" : "results"} for “lexington”.`,
+    );
+    await page.getByRole("main").getByRole("link", { name: "Contact" }).click();
+    await expect(page).toHaveURL(/\/about\/contact$/);
+  });
+});
