@@ -1,0 +1,68 @@
+import type { Page } from "@playwright/test";
+import { demoContent, expect, expectHydrated, gotoReady, test } from "./fixtures.ts";
+
+// The site-wide alert banner: "Close alert" dismisses this alert (by id) for later pages too.
+const alert = demoContent().site.alert!;
+const banner = (page: Page) => page.getByRole("region", { name: "Alert" });
+
+/** Stops the pages' own scripts (the islands' code), leaving only inline and pre-paint scripts. */
+async function blockIslandScripts(page: Page) {
+  await page.route(/\/_astro\/.+\.js(\?.*)?$/, (route) => route.abort());
+}
+
+test.describe("alert banner", () => {
+  test("shows the alert's message and link on every page until closed", async ({ page }) => {
+    for (const path of ["/", "/topics"]) {
+      await gotoReady(page, path);
+      await expect(banner(page)).toContainText(alert.message);
+      await expect(banner(page).getByRole("link", { name: alert.link!.title })).toHaveAttribute(
+        "href",
+        alert.link!.url,
+      );
+    }
+  });
+
+  test("Close alert removes it, and it stays dismissed on later pages", async ({ page }) => {
+    await gotoReady(page, "/");
+    await expectHydrated(banner(page));
+    await banner(page).getByRole("button", { name: "Close alert" }).click();
+    await expect(banner(page)).toHaveCount(0);
+    await page.reload();
+    await expect(banner(page)).toBeHidden();
+    await expectHydrated(page.locator("header.site-header"));
+    await expect(banner(page)).toHaveCount(0);
+    await gotoReady(page, "/about/contact");
+    await expect(banner(page)).toHaveCount(0);
+  });
+
+  test("a dismissed alert does not flash on the next page before its script runs", async ({
+    page,
+    site,
+  }) => {
+    await gotoReady(page, "/");
+    await banner(page).getByRole("button", { name: "Close alert" }).click();
+    await expect(banner(page)).toHaveCount(0);
+    // With the islands' code blocked the banner stays as the server sent it: only the
+    // pre-paint check can hide it, so it is hidden from the first paint on.
+    await blockIslandScripts(page);
+    await page.goto(`${site}/topics`);
+    await expect(banner(page).or(page.getByText(alert.message))).toBeHidden();
+    await expect(page.locator(".alert-banner")).toHaveCount(1);
+  });
+
+  test("an alert never dismissed shows before its script runs", async ({ page, site }) => {
+    await blockIslandScripts(page);
+    await page.goto(`${site}/topics`);
+    await expect(banner(page)).toBeVisible();
+    await expect(banner(page)).toContainText(alert.message);
+  });
+
+  test("a new alert shows even after an earlier one was dismissed", async ({ page, site }) => {
+    await page.addInitScript(() => localStorage.setItem("alert-dismissed:an-earlier-alert", "1"));
+    await page.goto(`${site}/`);
+    await expectHydrated(banner(page));
+    await expect(banner(page)).toBeVisible();
+    await expect(banner(page)).toHaveAttribute("data-alert-id", alert.id);
+    await expect(banner(page)).toContainText(alert.message);
+  });
+});

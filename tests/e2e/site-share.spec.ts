@@ -1,0 +1,143 @@
+import type { Page } from "@playwright/test";
+import {
+  ARTICLES,
+  articlesNewestFirst,
+  articleUrl,
+  axeViolations,
+  expect,
+  expectHydrated,
+  test,
+  topicUrl,
+} from "./fixtures.ts";
+
+// The share block on articles and topic pages: copy link, email, LinkedIn, print.
+const article = articlesNewestFirst()[3]!;
+// Every behaviour on an article; on a topic page what differs (its own address and title).
+const pages = [
+  { kind: "an article", path: articleUrl(article.UrlName), title: article.Title, isFull: true },
+  { kind: "a topic page", path: topicUrl("2026-outlook"), title: "2026 Outlook", isFull: false },
+];
+
+/** Scrolls the share block into view and waits for it to hydrate (it loads when visible). */
+async function shareBlock(page: Page) {
+  const block = page.getByRole("region", { name: "Share this page" });
+  await block.scrollIntoViewIfNeeded();
+  await expectHydrated(block);
+  return block;
+}
+
+for (const { kind, path, title, isFull } of pages) {
+  test.describe(`share block on ${kind}`, () => {
+    const mobileToo = { tag: isFull ? ["@mobile"] : [] };
+    test.beforeEach(async ({ context, site }) => {
+      await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site });
+    });
+
+    test(
+      "Copy link selects the link field, copies the address and confirms it",
+      mobileToo,
+      async ({ page, site }) => {
+        await page.goto(`${site}${path}`);
+        const block = await shareBlock(page);
+        const field = block.getByRole("textbox", { name: "Link to this page" });
+        await expect(field).toHaveValue(`${site}${path}`);
+        await expect(block.getByRole("status")).toHaveText("");
+        await block.getByRole("button", { name: "Copy link" }).click();
+        await expect(block.getByRole("status")).toHaveText("Link copied");
+        await expect(block.getByText("Link copied")).toBeVisible();
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${site}${path}`);
+        const selected = await field.evaluate((input: HTMLInputElement) =>
+          input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0),
+        );
+        expect(selected).toBe(`${site}${path}`);
+      },
+    );
+
+    if (isFull) {
+      test("the confirmation goes away after a few seconds", async ({ page, site }) => {
+        await page.clock.install();
+        await page.goto(`${site}${path}`);
+        const block = await shareBlock(page);
+        await block.getByRole("button", { name: "Copy link" }).click();
+        await expect(block.getByRole("status")).toHaveText("Link copied");
+        await page.clock.runFor(2_000);
+        await expect(block.getByRole("status")).toHaveText("Link copied");
+        await page.clock.runFor(1_500);
+        await expect(block.getByRole("status")).toHaveText("");
+      });
+
+      test("a failed copy logs the error and shows no confirmation", async ({ page, site }) => {
+        await page.addInitScript(() => {
+          Clipboard.prototype.writeText = () =>
+            Promise.reject(new DOMException("Write permission denied.", "NotAllowedError"));
+        });
+        const errors: string[] = [];
+        page.on("console", (message) => {
+          if (message.type() === "error") errors.push(message.text());
+        });
+        await page.goto(`${site}${path}`);
+        const block = await shareBlock(page);
+        await block.getByRole("button", { name: "Copy link" }).click();
+        await expect
+          .poll(() => errors)
+          .toEqual([expect.stringMatching(/^Could not copy the link.*Write permission denied/)]);
+        await expect(block.getByRole("status")).toHaveText("");
+        await expect(block.getByText("Link copied")).toHaveCount(0);
+      });
+
+      test("Print opens the browser's print dialog", async ({ page, site }) => {
+        await page.addInitScript(() => {
+          const calls: unknown[] = [];
+          Object.assign(window, { printCalls: calls });
+          window.print = () => void calls.push(Date.now());
+        });
+        await page.goto(`${site}${path}`);
+        const block = await shareBlock(page);
+        const printCalls = () =>
+          page.evaluate(() => (window as unknown as { printCalls: [] }).printCalls.length);
+        expect(await printCalls()).toBe(0);
+        await block.getByRole("button", { name: "Print" }).click();
+        expect(await printCalls()).toBe(1);
+      });
+    }
+
+    test("the email and LinkedIn links carry the encoded page address", async ({ page, site }) => {
+      await page.goto(`${site}${path}`);
+      const block = page.getByRole("region", { name: "Share this page" });
+      const url = `${site}${path}`;
+      const email = block.getByRole("link", { name: "Share by email" });
+      await expect(email).toHaveAttribute(
+        "href",
+        `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(url)}`,
+      );
+      const linkedIn = block.getByRole("link", { name: /Share on LinkedIn/ });
+      await expect(linkedIn).toHaveAttribute(
+        "href",
+        `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`,
+      );
+      await expect(linkedIn).toHaveAttribute("target", "_blank");
+      await expect(linkedIn).toHaveAttribute("rel", /noopener/);
+    });
+
+    // The confirmation state is the same on every page; the topic page has its own axe run.
+    if (isFull) {
+      test(
+        "the share block with its confirmation has no accessibility violations",
+        mobileToo,
+        async ({ page, site }) => {
+          await page.goto(`${site}${path}`);
+          const block = await shareBlock(page);
+          await block.getByRole("button", { name: "Copy link" }).click();
+          await expect(block.getByText("Link copied")).toBeVisible();
+          expect(await axeViolations(page)).toEqual([]);
+        },
+      );
+    }
+  });
+}
+
+test("the plain article listing has no share block", async ({ page, site }) => {
+  await page.goto(`${site}${ARTICLES}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Articles & Commentary");
+  await expect(page.getByRole("region", { name: "Share this page" })).toHaveCount(0);
+});
