@@ -82,6 +82,19 @@ describe("Topics A - Z and the address bar", () => {
     expect(pressed()).toHaveTextContent("E");
   });
 
+  it("changes only the hash on a page whose <base> points elsewhere", async () => {
+    const base = document.head.appendChild(document.createElement("base"));
+    base.href = "/static/";
+    try {
+      const { user } = await renderAt("/partner/page?x=1");
+      await user.click(screen.getByRole("button", { name: "B" }));
+      expect(window.location.pathname + window.location.search).toBe("/partner/page?x=1");
+      expect(window.location.hash).toBe("#b");
+    } finally {
+      base.remove();
+    }
+  });
+
   it("keeps the letter when the page jumps to an unrelated anchor such as a skip link", async () => {
     const { user } = await renderAt("/topics");
     await user.click(screen.getByRole("button", { name: "B" }));

@@ -74,7 +74,10 @@ export function useTopics(apiBase: string): TopicsState {
       if (next === letter) return;
       setLetter(next);
       // Keep the host page's history state: a router on a page that embeds us may need it.
-      window.history.pushState(window.history.state, "", letterHash(next));
+      // An absolute URL, because a relative "#b" resolves against a host page's <base href>.
+      const url = new URL(window.location.href);
+      url.hash = letterHash(next);
+      window.history.pushState(window.history.state, "", url);
     },
     [letter],
   );
