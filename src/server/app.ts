@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
@@ -41,13 +42,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Oversized query strings are refused by the API with 414; this bounds everything else.
     http: { maxHeaderSize: 16 * 1024 },
     return503OnClosing: true,
-    // Idle connections are closed by the graceful plugin, which knows when a reply has really been sent.
+    // The graceful plugin closes only after every reply has really been sent (see graceful.ts).
     forceCloseConnections: false,
   });
 
   await app.register(graceful);
   await app.register(security, { config: options.config });
-  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+  // For replies made per request (search pages, errors); cached replies carry their own codings.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   app.decorate("db", options.db);
   app.decorate("content", options.content);

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { siteRepository } from "../../db/repositories/site-repository.ts";
 import { searchRepository } from "../../db/repositories/search-repository.ts";
-import { renderWithAstro, type AstroHandler } from "../astro-bridge.ts";
+import { renderWithAstro, type AstroHandler, type RenderedPage } from "../astro-bridge.ts";
 import { mergeCsp } from "../csp.ts";
-import { matchesEtag, PageCache, pageCacheKey, type CachedPage } from "../page-cache.ts";
+import { ReplyCache } from "../http-cache/reply-cache.ts";
+import { represent } from "../http-cache/representation.ts";
+import { sendRepresentation } from "../http-cache/send.ts";
+import { pageCacheKey } from "./page-cache-key.ts";
 
 /** What Astro pages receive as `Astro.locals`. */
 export interface PageLocals {
@@ -18,7 +21,8 @@ const CACHE_CONTROL = "public, max-age=0, must-revalidate";
 
 /**
  * Every GET/HEAD the host does not serve itself goes to Astro; other methods get 405.
- * Rendered pages are cached per URL until the content changes, and carry a strong ETag.
+ * A rendered page is kept per address (search excepted) in every coding with its ETags until the
+ * content changes, so a repeat costs no rendering and no compression.
  */
 export const pageRoutes: FastifyPluginAsync<{ astro: AstroHandler }> = async (app, { astro }) => {
   const locals: PageLocals = {
@@ -26,45 +30,27 @@ export const pageRoutes: FastifyPluginAsync<{ astro: AstroHandler }> = async (ap
     search: searchRepository(app.db),
     siteUrl: app.config.SITE_URL,
   };
-  const cache = new PageCache();
+  const cache = new ReplyCache();
   app.content.onChange(() => cache.clear());
 
   app.route({
     method: ["GET", "HEAD"],
     url: "/*",
+    compress: false,
     handler: async (request, reply) => {
-      const key = pageCacheKey(request.url);
-      let page: CachedPage | undefined = key === null ? undefined : cache.get(key);
-      if (!page) {
-        const rendered = await renderWithAstro(astro, request.raw, locals);
-        const headers = Object.fromEntries(
-          Object.entries(rendered.headers).filter(([name]) => !DROPPED.has(name)),
-        );
-        const cacheable =
-          key !== null &&
-          (rendered.status === 200 || rendered.status === 404) &&
-          !headers["set-cookie"];
-        page = cacheable
-          ? cache.set(key, { ...rendered, headers })
-          : { ...rendered, headers, etag: "" };
-      }
-      for (const [name, value] of Object.entries(page.headers)) {
-        if (value === undefined) continue;
-        if (name === "content-security-policy") {
-          reply.header(name, mergeCsp(String(reply.getHeader(name) ?? ""), String(value)));
-        } else {
-          reply.header(name, value);
-        }
-      }
-      if (page.etag) {
-        reply.header("etag", page.etag).header("cache-control", CACHE_CONTROL);
-        if (page.status === 200 && matchesEtag(request.headers["if-none-match"], page.etag)) {
-          return reply.code(304).send();
-        }
-      }
-      return reply.code(page.status).send(page.body);
+      const url = request.raw.url ?? "/";
+      const key = pageCacheKey(url);
+      // The site's CSP comes from helmet (onRequest); the page adds its script and style hashes.
+      const siteCsp = String(reply.getHeader("content-security-policy") ?? "");
+      const render = async () =>
+        represent(...pageReply(await renderWithAstro(astro, request.raw, locals), siteCsp));
+      const cached = key === null ? undefined : cache.byUrl(key);
+      const representation =
+        cached ?? (key === null ? await render() : await cache.get(key, key, render));
+      return sendRepresentation(request, reply, representation);
     },
   });
+
   // Refused in onRequest, before any body is read or parsed.
   const methodNotAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
     reply
@@ -78,3 +64,14 @@ export const pageRoutes: FastifyPluginAsync<{ astro: AstroHandler }> = async (ap
     handler: methodNotAllowed,
   });
 };
+
+/** Astro's reply as a body, the headers to keep with it, and its status. */
+function pageReply(page: RenderedPage, siteCsp: string): [Buffer, Record<string, string>, number] {
+  const headers: Record<string, string> = { "cache-control": CACHE_CONTROL };
+  for (const [name, value] of Object.entries(page.headers)) {
+    if (value === undefined || DROPPED.has(name)) continue;
+    headers[name] =
+      name === "content-security-policy" ? mergeCsp(siteCsp, String(value)) : String(value);
+  }
+  return [page.body, headers, page.status];
+}

@@ -2,10 +2,10 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { ODataError, quote } from "../../../odata/errors.ts";
 import { OPTION_NAMES, parseQuery } from "../../../odata/parse.ts";
 import { ENTITY_SETS } from "./entity-sets.ts";
-import { chooseCoding, noneMatch } from "./negotiate.ts";
+import { ReplyCache } from "../../http-cache/reply-cache.ts";
+import { represent, type Representation } from "../../http-cache/representation.ts";
+import { sendRepresentation } from "../../http-cache/send.ts";
 import { countEntitySet, readEntitySet } from "./read-entity-set.ts";
-import { ReplyCache } from "./reply-cache.ts";
-import { represent, type Representation } from "./representation.ts";
 
 const ALLOW = "GET, HEAD, OPTIONS";
 // What Sitefinity's web services SDK and common fetch wrappers send; no credentials.
@@ -14,6 +14,14 @@ const ALLOW_HEADERS =
   "X-Requested-With, X-SF-Service-Request, X-SF-Binary-Choice-Representation, X-SF-Integration-Mode";
 const JSON_TYPE = "application/json; charset=utf-8";
 const TEXT_TYPE = "text/plain; charset=utf-8";
+/** Sent with every API reply that carries data (and with its 304). */
+const CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
+const replyHeaders = (contentType: string) => ({
+  "content-type": contentType,
+  "cache-control": CACHE_CONTROL,
+  "access-control-allow-origin": "*",
+  "access-control-expose-headers": "ETag",
+});
 const OTHER_METHODS = ["DELETE", "PATCH", "POST", "PUT", "QUERY", "TRACE"];
 
 /**
@@ -36,8 +44,11 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
     const key = `${set.name}${isCount ? "/$count" : ""}?${texts.join("\n")}`;
     return cache.get(url, key, async () =>
       isCount
-        ? represent(String(await countEntitySet(app.db, set, parsed.options)), TEXT_TYPE)
-        : represent(await readEntitySet(app.db, set, parsed, settings), JSON_TYPE),
+        ? represent(
+            String(await countEntitySet(app.db, set, parsed.options)),
+            replyHeaders(TEXT_TYPE),
+          )
+        : represent(await readEntitySet(app.db, set, parsed, settings), replyHeaders(JSON_TYPE)),
     );
   };
 
@@ -59,7 +70,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
       const url = request.raw.url ?? "";
       try {
         const representation = cache.byUrl(url) ?? (await resolve(request, url));
-        return send(request, reply, representation);
+        return sendRepresentation(request, reply, representation);
       } catch (error) {
         if (error instanceof ApiProblem)
           return fail(reply, error.status, error.code, error.message);
@@ -117,14 +128,6 @@ function entitySetOf(path: string): [NonNullable<ReturnType<typeof ENTITY_SETS.g
     );
   }
   return [set, segment === "$count"];
-}
-
-function send(request: FastifyRequest, reply: FastifyReply, representation: Representation) {
-  const variant = representation.variants[chooseCoding(request.headers["accept-encoding"])];
-  if (noneMatch(request.headers["if-none-match"], representation.tags)) {
-    return reply.code(304).headers(variant.notModifiedHeaders).send();
-  }
-  return reply.headers(variant.headers).send(variant.body);
 }
 
 function fail(reply: FastifyReply, status: number, code: string, message: string) {

@@ -9,9 +9,6 @@ const gzipAsync = promisify(gzip);
 /** Bodies smaller than this go out uncompressed (as @fastify/compress's threshold). */
 const COMPRESS_FROM = 1024;
 
-/** Sent with every API reply that carries data (and with its 304). */
-export const CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
-
 /** One coding of a reply: its bytes and every header it goes out with. */
 export interface Variant {
   readonly body: Buffer;
@@ -21,19 +18,28 @@ export interface Variant {
 
 /** A reply body in every coding, computed once and then sent as is (no per-request work). */
 export interface Representation {
+  readonly status: number;
   readonly bytes: number;
   /** The strong ETags of the codings; each coding has its own, as its bytes differ. */
   readonly tags: readonly string[];
   readonly variants: Readonly<Record<Coding, Variant>>;
 }
 
-/** Encodes, compresses (br and gzip in parallel, off the event loop) and tags a body. */
-export async function represent(text: string, contentType: string): Promise<Representation> {
-  const identity = Buffer.from(text, "utf8");
+/**
+ * Encodes, compresses (br and gzip in parallel, off the event loop) and tags a body. `headers`
+ * go out with every coding (content-type, cache-control…); a 304 repeats all but content-type.
+ */
+export async function represent(
+  content: string | Buffer,
+  headers: Readonly<Record<string, string>>,
+  status = 200,
+): Promise<Representation> {
+  const identity = typeof content === "string" ? Buffer.from(content, "utf8") : content;
   const tag = hash("sha256", identity, "base64url").slice(0, 32);
-  const plain = variant(identity, contentType, `"${tag}"`, undefined);
+  const plain = variant(identity, headers, `"${tag}"`, undefined);
   if (identity.length < COMPRESS_FROM) {
     return {
+      status,
       bytes: identity.length,
       tags: [`"${tag}"`],
       variants: { identity: plain, br: plain, gzip: plain },
@@ -49,32 +55,28 @@ export async function represent(text: string, contentType: string): Promise<Repr
     }),
     gzipAsync(identity, { level: 6 }),
   ]);
-  const variants = {
-    identity: plain,
-    br: variant(br, contentType, `"${tag}-br"`, "br"),
-    gzip: variant(gz, contentType, `"${tag}-gz"`, "gzip"),
-  };
   return {
+    status,
     bytes: identity.length + br.length + gz.length,
     tags: [`"${tag}"`, `"${tag}-br"`, `"${tag}-gz"`],
-    variants,
+    variants: {
+      identity: plain,
+      br: variant(br, headers, `"${tag}-br"`, "br"),
+      gzip: variant(gz, headers, `"${tag}-gz"`, "gzip"),
+    },
   };
 }
 
 function variant(
   body: Buffer,
-  contentType: string,
+  headers: Readonly<Record<string, string>>,
   etag: string,
   coding: string | undefined,
 ): Variant {
-  const notModifiedHeaders = {
-    etag,
-    "cache-control": CACHE_CONTROL,
-    vary: "Accept-Encoding",
-    "access-control-allow-origin": "*",
-    "access-control-expose-headers": "ETag",
-  };
-  const headers: Record<string, string> = { ...notModifiedHeaders, "content-type": contentType };
-  if (coding !== undefined) headers["content-encoding"] = coding;
-  return { body, headers, notModifiedHeaders };
+  const { "content-type": contentType, ...rest } = headers;
+  const notModifiedHeaders = { ...rest, etag, vary: "Accept-Encoding" };
+  const all: Record<string, string> = { ...notModifiedHeaders };
+  if (contentType !== undefined) all["content-type"] = contentType;
+  if (coding !== undefined) all["content-encoding"] = coding;
+  return { body, headers: all, notModifiedHeaders };
 }
