@@ -52,6 +52,9 @@ describe("the host", () => {
     const response = await app.inject(`/search?q=${"a".repeat(9000)}`);
     expect(response.statusCode).toBe(414);
     expect(response.json().error.message).toContain("8192 bytes");
+    const api = await app.inject(`/api/default/transactions?$filter=${"a".repeat(9000)}`);
+    expect(api.statusCode).toBe(414);
+    expect(api.headers["access-control-allow-origin"]).toBe("*");
   });
 
   it("limits requests per client when RATE_LIMIT is set, with a clear 429", async () => {

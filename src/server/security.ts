@@ -18,6 +18,8 @@ const PERMISSIONS_POLICY =
 export const security = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
   app.addHook("onRequest", async (request, reply) => {
     if (request.url.length > MAX_URL_BYTES) {
+      // The API's callers are often other sites' pages: they must be able to read the refusal.
+      if (request.url.startsWith("/api/")) reply.header("access-control-allow-origin", "*");
       return reply.code(414).send({
         error: {
           code: "URITooLong",
