@@ -1,4 +1,3 @@
-import { fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,6 +11,7 @@ import { loadConfig } from "../src/server/config.ts";
 import { watchContent } from "../src/server/content-state.ts";
 import { BUDGETS } from "./budgets.ts";
 import { compareWithBare, get } from "./compare.ts";
+import { forkServer } from "./fork-server.ts";
 
 // The API budget (DESIGN §7): `transactions` at 5,000 rows, cached, served at ≥ 70% of the rate of
 // a bare node:http server sending the same bytes with the same headers, measured in the same run.
@@ -55,23 +55,8 @@ export async function benchApi(): Promise<string[]> {
 }
 
 /** The app (API only) over `rows` generated transactions, in a child process. */
-async function startApp(rows: number) {
-  const child = fork(fileURLToPath(import.meta.url), ["--serve", String(rows)], {
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once("message", (m) => resolve(String(m)));
-    child.once("exit", (code) => reject(new Error(`bench app exited with ${code}`)));
-  });
-  return {
-    url,
-    async stop() {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
+const startApp = (rows: number) =>
+  forkServer(fileURLToPath(import.meta.url), ["--serve", String(rows)]);
 
 async function serve(rows: number) {
   const dir = mkdtempSync(join(tmpdir(), "site-bench-api-"));

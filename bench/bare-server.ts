@@ -1,9 +1,9 @@
-import { fork } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { createServer, type OutgoingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { forkServer } from "./fork-server.ts";
 
 /** A reply to replay: status, headers and body bytes. */
 export interface Sample {
@@ -30,21 +30,7 @@ export async function startBareServer(
     file,
     JSON.stringify({ status: sample.status, headers, body: sample.body.toString("base64") }),
   );
-  const child = fork(fileURLToPath(import.meta.url), ["--serve", file], {
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once("message", (m) => resolve(String(m)));
-    child.once("exit", (code) => reject(new Error(`bare server exited with ${code}`)));
-  });
-  return {
-    url,
-    async stop() {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
+  return forkServer(fileURLToPath(import.meta.url), ["--serve", file]);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === "--serve") {

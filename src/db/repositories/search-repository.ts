@@ -37,24 +37,13 @@ async function searchSqlite(db: Db, terms: string[], offset: number, limit: numb
   const total = await sql<{
     n: number;
   }>`SELECT count(*) AS n FROM search_index WHERE search_index MATCH ${match}`.execute(db.kysely);
-  const rows = await sql<{ Kind: string; Ref: string; Title: string; Snippet: string }>`
+  const rows = await sql<HitRow>`
     SELECT Kind, Ref,
       highlight(search_index, 2, ${MARK_START}, ${MARK_END}) AS Title,
       snippet(search_index, 3, ${MARK_START}, ${MARK_END}, '…', 24) AS Snippet
     FROM search_index WHERE search_index MATCH ${match}
     ORDER BY bm25(search_index, 0, 0, 8.0, 1.0) LIMIT ${limit} OFFSET ${offset}`.execute(db.kysely);
-  return {
-    total: Number(total.rows[0]?.n ?? 0),
-    hits: rows.rows.map(
-      (r) =>
-        ({
-          kind: r.Kind === "page" ? "page" : "article",
-          ref: r.Ref,
-          title: r.Title,
-          snippet: r.Snippet,
-        }) as SearchHit,
-    ),
-  };
+  return { total: Number(total.rows[0]?.n ?? 0), hits: rows.rows.map(toHit) };
 }
 
 // PostgreSQL: the same search with its own full-text engine; every term is a prefix match.
@@ -65,7 +54,7 @@ async function searchPostgres(db: Db, terms: string[], offset: number, limit: nu
     sql<string>`ts_headline('english', ${sql.ref(column)}, q, ${`StartSel=${MARK_START}, StopSel=${MARK_END}, ${options}`})`;
   const document = sql`to_tsvector('english', "Title" || ' ' || "Body")`;
   const [rows, count] = await Promise.all([
-    sql<{ Kind: string; Ref: string; Title: string; Snippet: string }>`
+    sql<HitRow>`
       SELECT "Kind", "Ref", ${headline("Title", "HighlightAll=true")} AS "Title",
         ${headline("Body", "MaxWords=30, MinWords=12, MaxFragments=1, FragmentDelimiter=…")} AS "Snippet"
       FROM search_documents, to_tsquery('english', ${query}) AS q
@@ -77,16 +66,20 @@ async function searchPostgres(db: Db, terms: string[], offset: number, limit: nu
     }>`SELECT count(*) AS n FROM search_documents, to_tsquery('english', ${query}) AS q
       WHERE ${document} @@ q`.execute(db.kysely),
   ]);
-  return {
-    total: Number(count.rows[0]?.n ?? 0),
-    hits: rows.rows.map(
-      (r) =>
-        ({
-          kind: r.Kind === "page" ? "page" : "article",
-          ref: r.Ref,
-          title: r.Title,
-          snippet: r.Snippet,
-        }) as SearchHit,
-    ),
-  };
+  return { total: Number(count.rows[0]?.n ?? 0), hits: rows.rows.map(toHit) };
 }
+
+/** A result row as both engines return it. */
+interface HitRow {
+  Kind: string;
+  Ref: string;
+  Title: string;
+  Snippet: string;
+}
+
+const toHit = (r: HitRow): SearchHit => ({
+  kind: r.Kind === "page" ? "page" : "article",
+  ref: r.Ref,
+  title: r.Title,
+  snippet: r.Snippet,
+});
