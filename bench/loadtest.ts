@@ -35,7 +35,8 @@ try {
     autocannon({ url: server.url, connections, duration, requests, timeout: 10 });
 
   const pid = server.process.pid!;
-  await run(20, 5);
+  // Warm-up is the same workload, shorter: caches fill and the heap grows to its working size.
+  await run(CONNECTIONS, 10);
   const warm = rssMiB(pid);
   const result = await run(CONNECTIONS, DURATION_S);
   await new Promise((r) => setTimeout(r, 2_000));
