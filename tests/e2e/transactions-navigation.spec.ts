@@ -1,0 +1,182 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import {
+  countText,
+  expectedRows,
+  expectResults,
+  openWidget,
+  pageDescriptions,
+  pagesFor,
+  reference,
+  type Reference,
+  searchFor,
+  type Widget,
+} from "./transactions-reference.ts";
+
+// Historical Transactions on /transactions: the search in the address (shareable, reloadable,
+// Back/Forward), the pager over the whole list, and use with the keyboard alone.
+
+const params = (page: Page) => {
+  const search = new URL(page.url()).searchParams;
+  return [...search].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+};
+
+async function expectForm(w: Widget, ref: Reference, text: string, industries: string[]) {
+  await expect(w.text).toHaveValue(text);
+  for (const group of ref.groups)
+    await expect(w.industry(group.title)).toBeChecked({
+      checked: industries.includes(group.title),
+    });
+}
+
+test("a search is written to the address and comes back on reload", async ({
+  page,
+  request,
+  site,
+}) => {
+  const w = await openWidget(page, site);
+  const ref = await reference(request, site, await pageDescriptions(page));
+  const [a, b] = ref.groups;
+  const search = {
+    text: "advised",
+    size: "below" as const,
+    amount: 500,
+    industries: [a!.title, b!.title],
+  };
+  await searchFor(w, ref, search);
+  const rows = expectedRows(ref, search);
+  expect(pagesFor(rows.length)).toBeGreaterThan(1);
+  await expectResults(w, rows);
+  expect(params(page)).toEqual(
+    [
+      ["amount", "500"],
+      ["industry", a!.id],
+      ["industry", b!.id],
+      ["q", "advised"],
+      ["size", "below"],
+    ].sort(([x], [y]) => (x! < y! ? -1 : 1)),
+  );
+  await w.pager.getByRole("button", { name: "Page 2" }).click();
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+
+  await page.reload();
+  await expectResults(w, rows, 2);
+  await expectForm(w, ref, "advised", [a!.title, b!.title]);
+  await expect(w.below).toBeChecked();
+  await expect(w.amount).toHaveValue("500");
+  await expect(w.pager.getByRole("button", { name: "Page 2" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+});
+
+test("Back and Forward bring back the previous searches and their results", async ({
+  page,
+  request,
+  site,
+}) => {
+  const w = await openWidget(page, site, "?keep=1");
+  const ref = await reference(request, site, await pageDescriptions(page));
+  await expect(w.count).toHaveText(countText(ref.rows.length));
+  const first = { industries: [ref.groups[0]!.title] };
+  const second = { text: "advised", industries: [ref.groups[1]!.title] };
+  await searchFor(w, ref, first);
+  await expectResults(w, expectedRows(ref, first));
+  await searchFor(w, ref, second);
+  await expectResults(w, expectedRows(ref, second));
+  await w.table.getByRole("button", { name: "Client", exact: true }).click();
+  await expect(w.table.getByRole("columnheader", { name: "Client" })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
+
+  await page.goBack();
+  await expect(w.table.getByRole("columnheader", { name: "Close Date" })).toHaveAttribute(
+    "aria-sort",
+    "descending",
+  );
+  await expectResults(w, expectedRows(ref, second));
+  await page.goBack();
+  await expectResults(w, expectedRows(ref, first));
+  await expectForm(w, ref, "", first.industries);
+  await page.goBack();
+  await expectResults(w, ref.rows);
+  await expectForm(w, ref, "", []);
+  expect(params(page)).toEqual([["keep", "1"]]);
+
+  await page.goForward();
+  await expectResults(w, expectedRows(ref, first));
+  await page.goForward();
+  await expectResults(w, expectedRows(ref, second));
+  await expectForm(w, ref, "advised", second.industries);
+  expect(params(page)).toContainEqual(["keep", "1"]);
+});
+
+test("the pager numbers the first, last and nearby pages and reaches the last one", async ({
+  page,
+  request,
+  site,
+}) => {
+  const w = await openWidget(page, site);
+  const ref = await reference(request, site, await pageDescriptions(page));
+  const pages = pagesFor(ref.rows.length);
+  expect(pages).toBeGreaterThan(7);
+  await expect(w.count).toHaveText(countText(ref.rows.length));
+  const numbers = () => w.pager.getByRole("button", { name: /^Page \d+$/ }).allTextContents();
+  expect(await numbers()).toEqual(["1", "2", "3", "4", "5", String(pages)]);
+
+  await w.pager.getByRole("button", { name: `Page ${pages}` }).click();
+  await expectResults(w, ref.rows, pages);
+  await expect(w.pager.getByRole("button", { name: "Next" })).toBeDisabled();
+  await expect(w.table).toBeFocused();
+  await w.pager.getByRole("button", { name: "Previous" }).click();
+  await expectResults(w, ref.rows, pages - 1);
+  expect(await numbers()).toContain(String(pages - 2));
+  await expect(page).toHaveURL(new RegExp(`[?&]page=${pages - 1}$`));
+
+  // A shared address past the end shows the last page.
+  await openWidget(page, site, `?page=${pages + 5}`);
+  await expectResults(w, ref.rows, pages);
+});
+
+test("the form works with the keyboard alone: Tab to a field, type, Enter to search", async ({
+  page,
+  request,
+  site,
+}) => {
+  const w = await openWidget(page, site);
+  const ref = await reference(request, site, await pageDescriptions(page));
+  await expect(w.count).toHaveText(countText(ref.rows.length));
+  await page.getByRole("heading", { level: 1 }).click();
+
+  const tabTo = async (target: typeof w.text) => {
+    for (let presses = 0; presses < 80; presses++) {
+      if (await target.evaluate((el) => el === document.activeElement)) return;
+      await page.keyboard.press("Tab");
+    }
+    throw new Error(`Tab never reached ${target}`);
+  };
+  await tabTo(w.text);
+  await page.keyboard.type("Advised");
+  await page.keyboard.press("Enter");
+  await expectResults(w, expectedRows(ref, { text: "Advised" }));
+
+  await tabTo(w.industry(ref.groups[0]!.title));
+  await page.keyboard.press("Space");
+  await tabTo(w.submit);
+  await page.keyboard.press("Enter");
+  const search = { text: "Advised", industries: [ref.groups[0]!.title] };
+  await expectResults(w, expectedRows(ref, search));
+
+  await tabTo(w.table.getByRole("button", { name: "Client", exact: true }));
+  await page.keyboard.press("Enter");
+  await expect(w.table.getByRole("columnheader", { name: "Client" })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
+
+  await tabTo(w.clear);
+  await page.keyboard.press("Space");
+  await expect(w.count).toHaveText(countText(ref.rows.length));
+  await expect(w.text).toHaveValue("");
+});
