@@ -180,3 +180,20 @@ test("the form works with the keyboard alone: Tab to a field, type, Enter to sea
   await expect(w.count).toHaveText(countText(ref.rows.length));
   await expect(w.text).toHaveValue("");
 });
+
+test("following an in-page link keeps what the visitor has typed but not yet searched", async ({
+  page,
+  request,
+  site,
+}) => {
+  const w = await openWidget(page, site);
+  const ref = await reference(request, site, await pageDescriptions(page));
+  await searchFor(w, ref, { text: "advised" });
+  await w.text.fill("advised by");
+  const skip = page.getByRole("link", { name: "Skip to main content" });
+  await skip.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\?q=advised#main$/);
+  await expect(w.text).toHaveValue("advised by");
+  await expect(w.count).toHaveText(countText(expectedRows(ref, { text: "advised" }).length));
+});

@@ -114,4 +114,20 @@ describe("Historical Transactions: the search in the URL", () => {
     expect(window.location.search).toBe("?lang=en&q=acme");
     expect(window.location.hash).toBe("#deals");
   });
+
+  it("keeps what the visitor is typing when an in-page link changes only the fragment", async () => {
+    stubApi();
+    const { user } = renderWidget();
+    await screen.findByRole("table");
+    await user.type(screen.getByLabelText("Search by description"), "acme{Enter}");
+    await user.type(screen.getByLabelText("Search by description"), " corp");
+
+    // Following a fragment link (the site's skip link, a host page's anchor) fires popstate.
+    act(() => {
+      window.history.pushState(null, "", "#main");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    });
+    expect(screen.getByLabelText("Search by description")).toHaveValue("acme corp");
+    expect(await clientsShown()).toEqual(["Acme Corp"]);
+  });
 });

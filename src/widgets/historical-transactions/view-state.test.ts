@@ -45,4 +45,20 @@ describe("view state", () => {
     expect(searchForView(state, "?lang=en&q=old")).toBe("?lang=en&page=2");
     expect(searchForView(INITIAL_VIEW, "?q=old&page=4")).toBe("");
   });
+
+  it("restores the address's search on Back, but keeps the draft when only the fragment changed", () => {
+    const searched = viewFromSearch("?q=acme&page=2");
+    const typing = viewReducer(searched, {
+      type: "draftChanged",
+      draft: { ...searched.draft, text: "acme corp" },
+    });
+    expect(viewReducer(typing, { type: "locationRestored", search: "?q=acme&page=2" })).toBe(
+      typing,
+    );
+    const back = viewReducer(typing, { type: "locationRestored", search: "?q=beta" });
+    expect(back.applied.text).toBe("beta");
+    expect(back.draft.text).toBe("beta");
+    expect(back.page).toBe(1);
+    expect(back.searches).toBe(typing.searches + 1);
+  });
 });

@@ -68,8 +68,12 @@ export function viewReducer(state: ViewState, action: ViewAction): ViewState {
       return { ...state, page: action.page };
     case "sortChanged":
       return { ...state, sort: nextSort(state.sort, action.key), page: 1 };
-    case "locationRestored":
-      return viewFromSearch(action.search, state.searches + 1);
+    case "locationRestored": {
+      // A popstate that leaves the widget's parameters as they are (an in-page link such as
+      // "Skip to main content" changes only the fragment) keeps the state and the visitor's draft.
+      const restored = viewFromSearch(action.search, state.searches + 1);
+      return searchForView(restored, "") === searchForView(state, "") ? state : restored;
+    }
   }
 }
 
