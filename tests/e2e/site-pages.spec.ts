@@ -71,7 +71,7 @@ for (const pageCase of PAGES) {
 test.describe("head tags", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("every page has its own title, a description, a canonical link and og: tags", async ({
+  test("every page has its own title, a description, a canonical link, og: tags and robots rules", async ({
     page,
     site,
   }) => {
@@ -102,19 +102,9 @@ test.describe("head tags", () => {
         "content",
         content.site.firmName,
       );
-    }
-  });
-
-  test("search and not-found pages ask not to be indexed; others do not", async ({
-    page,
-    site,
-  }) => {
-    for (const pageCase of PAGES) {
-      await open(page, site, pageCase);
+      // Search results and the not-found page ask not to be indexed; every other page may be.
       const isNoindex = pageCase.path.startsWith("/search") || pageCase.status === 404;
-      await expect(page.locator('head meta[name="robots"]'), pageCase.name).toHaveCount(
-        isNoindex ? 1 : 0,
-      );
+      await expect(meta('meta[name="robots"]'), pageCase.name).toHaveCount(isNoindex ? 1 : 0);
     }
   });
 });
@@ -201,6 +191,28 @@ test("unknown addresses answer 404 with the not-found page", async ({ page, site
   await search.press("Enter");
   await expect(page).toHaveURL(/\/search\?q=earnout$/);
 });
+
+test(
+  "the not-found page lines up under its heading with a full-size search form",
+  {
+    tag: "@mobile",
+  },
+  async ({ page, site }) => {
+    await page.goto(`${site}/no-such-page`);
+    const heading = (await page.getByRole("heading", { level: 1 }).boundingBox())!;
+    const text = (await page.getByText("The address may be mistyped").boundingBox())!;
+    expect(Math.abs(text.x - heading.x)).toBeLessThan(2);
+    const field = page.getByRole("main").getByRole("searchbox", { name: "Search the site" });
+    expect((await field.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    const button = page.getByRole("main").getByRole("button", { name: "Search" });
+    await expect(button).toHaveCSS(
+      "font-size",
+      await page
+        .getByText("The address may be mistyped")
+        .evaluate((p) => getComputedStyle(p).fontSize),
+    );
+  },
+);
 
 test("the sitemap lists every article, topic page and content page", async ({ request, site }) => {
   const response = await request.get(`${site}/sitemap.xml`);
