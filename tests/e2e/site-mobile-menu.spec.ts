@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
 import {
-  ARTICLES,
   articlesNewestFirst,
   articleUrl,
   axeViolations,
@@ -37,7 +36,7 @@ const mainTop = (page: Page) =>
 
 test.describe("mobile menu", { tag: "@mobile-only" }, () => {
   test.beforeEach(async ({ page }) => {
-    await gotoReady(page, ARTICLES);
+    await gotoReady(page, "/about");
   });
 
   test("Open menu shows the menu with focus on its Close menu button", async ({ page }) => {
@@ -187,9 +186,9 @@ test.describe("mobile menu", { tag: "@mobile-only" }, () => {
     const dialog = await openMenu(page);
     const about = dialog.getByRole("button", { name: "About submenu" });
     await about.click();
-    await (await panelOf(about)).getByRole("link", { name: "Contact", exact: true }).click();
-    await expect(page).toHaveURL(/\/about\/contact$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact");
+    await (await panelOf(about)).getByRole("link", { name: "Leadership", exact: true }).click();
+    await expect(page).toHaveURL(/\/about\/leadership$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Leadership");
     await expect(menu(page)).toBeHidden();
   });
 

@@ -10,7 +10,7 @@ import {
 } from "./fixtures.ts";
 
 // Topic pages (DESIGN §3): the topic whose link equals the address names the page, server-side.
-const TOPICS = ["Économie Circulaire", "2026 Outlook", "Market Outlook", "Buy-and-Build", "ESG"];
+const TOPICS = ["Économie Circulaire", "2026 Outlook", "Buy-and-Build", "ESG"];
 const PER_PAGE = 12;
 
 async function expectTopicPage(page: Page, title: string) {
