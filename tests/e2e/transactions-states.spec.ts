@@ -5,6 +5,7 @@ import {
   expectedRows,
   expectResults,
   pageDescriptions,
+  pagesFor,
   reference,
   searchFor,
   widget,
@@ -122,6 +123,49 @@ for (const fault of FAULTS) {
     await expect(w.error).toHaveCount(0);
   });
 }
+
+test("a deal with missing or mistyped fields shows blanks and the rest of the list still works", async ({
+  page,
+  request,
+  site,
+}) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.route(TRANSACTIONS, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { value: Record<string, unknown>[] };
+    Object.assign(body.value[0]!, { Date: null, Company: 42, Size: "12" });
+    Object.assign(body.value[1]!, { Description: null, industries: null });
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto(`${site}/transactions`);
+  const ref = await reference(request, site, await pageDescriptions(page));
+  const w = widget(page);
+  await expect(w.count).toHaveText(countText(ref.rows.length));
+  const [first, second] = ref.rows;
+  // The deal without a date sorts last; the next one, without description or industries, leads.
+  await expect(w.bodyRows.first().getByRole("cell")).toHaveText([
+    second!.cells[0]!,
+    second!.company,
+    second!.cells[2]!,
+    "",
+    "",
+  ]);
+  await w.pager.getByRole("button", { name: `Page ${pagesFor(ref.rows.length)}` }).click();
+  await expect(w.bodyRows.last().getByRole("cell")).toHaveText([
+    "",
+    "",
+    "Undisclosed",
+    first!.text,
+    first!.groupTitle,
+  ]);
+  const search = { industries: [ref.groups[0]!.title] };
+  await searchFor(w, ref, search);
+  await expect(w.count).toHaveText(
+    countText(expectedRows(ref, search).filter((row) => row.id !== second!.id).length),
+  );
+  expect(errors).toEqual([]);
+});
 
 test("an API that never answers ends in an error within the client's 15 s timeout", async ({
   page,

@@ -46,6 +46,25 @@ describe("buildModel", () => {
   });
 });
 
+describe("buildModel with a malformed answer", () => {
+  it("shows blanks for missing or mistyped fields instead of failing", () => {
+    const broken = [
+      { ...transaction, Id: "a", Date: null, Company: 7, Size: "12" },
+      { ...transaction, Id: "b", Description: null, industries: [null, 5] },
+      null,
+      { ...transaction, Id: "c", industries: "not a list" },
+    ] as unknown as (typeof transaction)[];
+    const badTaxa = [...taxa, null, { Id: 5, Title: null, ParentId: ROOT_PARENT_ID, Ordinal: 2 }];
+    const { rows, groups } = buildModel(broken, badTaxa as typeof taxa, {});
+    expect(groups).toEqual([{ id: HEALTH, title: "Healthcare" }]);
+    expect(rows.map((row) => row.id)).toEqual(["a", "b", "c"]);
+    expect(rows[0]).toMatchObject({ date: "", closeDate: "", company: "", size: null });
+    expect(rows[0]).toMatchObject({ sizeText: "Undisclosed", groupTitle: "Healthcare" });
+    expect(rows[1]).toMatchObject({ descriptionKey: "", text: "", groupId: null });
+    expect(rows[2]).toMatchObject({ groupId: null, closeDate: "03/15/2021" });
+  });
+});
+
 describe("lookupDescription", () => {
   it("finds only the table's own string entries", () => {
     const table = JSON.parse('{"a": "<p>A</p>", "__proto__": "<p>P</p>"}') as Record<

@@ -40,13 +40,31 @@ export function lookupDescription(
   return typeof html === "string" ? html : null;
 }
 
+// The API's answer is data from the network: a row or taxon with a missing or mistyped field
+// must not take the whole widget down, so every field is read defensively.
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null;
+const stringOr = (value: unknown, fallback = "") => (typeof value === "string" ? value : fallback);
+
+/** Taxa with the fields the group resolver needs (an id, a parent id and a title). */
+function usableTaxa(taxa: readonly IndustryTaxon[]): IndustryTaxon[] {
+  return taxa.filter(
+    (taxon: unknown) =>
+      isRecord(taxon) &&
+      typeof taxon.Id === "string" &&
+      typeof taxon.ParentId === "string" &&
+      typeof taxon.Title === "string",
+  );
+}
+
 /** Builds the rows and groups; descriptions are looked up (and their text extracted) once per key. */
 export function buildModel(
   transactions: readonly TransactionData[],
   industryTaxa: readonly IndustryTaxon[],
   descriptions: Readonly<Record<string, string>>,
 ): Model {
-  const resolve = createGroupResolver(industryTaxa);
+  const taxa = usableTaxa(industryTaxa);
+  const resolve = createGroupResolver(taxa);
   const texts = new Map<string, string>();
   const textOf = (key: string, html: string | null) => {
     let text = texts.get(key);
@@ -58,23 +76,29 @@ export function buildModel(
     }
     return text;
   };
-  const rows = transactions.map((t): Row => {
-    const html = lookupDescription(descriptions, t.Description);
-    const group = groupOfIndustries(Array.isArray(t.industries) ? t.industries : [], resolve);
+  const rows = transactions.filter(isRecord).map((t, index): Row => {
+    const date = stringOr(t.Date);
+    const descriptionKey = stringOr(t.Description);
+    const html = lookupDescription(descriptions, descriptionKey);
+    const industries: unknown = t.industries;
+    const ids = Array.isArray(industries)
+      ? industries.filter((id): id is string => typeof id === "string")
+      : [];
+    const group = groupOfIndustries(ids, resolve);
     const size = typeof t.Size === "number" && Number.isFinite(t.Size) ? t.Size : null;
     return {
-      id: t.Id,
-      date: datePart(t.Date),
-      closeDate: formatCloseDate(t.Date),
-      company: t.Company,
+      id: stringOr(t.Id, `row-${index}`),
+      date: datePart(date),
+      closeDate: formatCloseDate(date),
+      company: stringOr(t.Company),
       size,
       sizeText: formatSize(size),
-      descriptionKey: t.Description,
+      descriptionKey,
       descriptionHtml: html,
-      text: textOf(t.Description, html),
+      text: textOf(descriptionKey, html),
       groupId: group?.id ?? null,
       groupTitle: group?.title ?? "",
     };
   });
-  return { rows, groups: topLevelGroups(industryTaxa) };
+  return { rows, groups: topLevelGroups(taxa) };
 }
