@@ -65,7 +65,8 @@ test("the embedded widget lists the site's deals and filters them on another ori
   const hosted = { ...descriptions };
   delete hosted[missing!];
   hosted[unsafe!] =
-    '<p><strong>Safe</strong> text<img src="x" onerror="window.pwned = 1"><script>window.pwned = 2</script></p>';
+    '<p><strong>Safe</strong> text <a href="javascript:window.pwned = 3">link</a>' +
+    '<img src="x" onerror="window.pwned = 1"><script>window.pwned = 2</script></p>';
   const host = await serveHostPage(
     hostPage(site, '<div id="historicaltransactions"></div>', hosted),
   );
@@ -82,9 +83,10 @@ test("the embedded widget lists the site's deals and filters them on another ori
     // A key missing from the host's table shows as text; unsafe HTML is reduced to formatting.
     const descriptionCell = (row: number) => w.bodyRows.nth(row).getByRole("cell").nth(3);
     await expect(descriptionCell(0)).toHaveText(missing!);
-    await expect(descriptionCell(1)).toHaveText("Safe text");
+    await expect(descriptionCell(1)).toHaveText("Safe text link");
     await expect(descriptionCell(1).locator("strong")).toHaveText("Safe");
-    await expect(descriptionCell(1).locator("img, script")).toHaveCount(0);
+    await expect(descriptionCell(1).locator("img, script, [href^='javascript']")).toHaveCount(0);
+    await descriptionCell(1).getByText("link").click();
     expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
 
     const search = { text: "advised", industries: [ref.groups[1]!.title] };
