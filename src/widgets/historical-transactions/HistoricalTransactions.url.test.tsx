@@ -26,6 +26,22 @@ const goBack = () =>
   });
 
 describe("Historical Transactions: the search in the URL", () => {
+  it("writes the search to this page's address even when the host page has a <base> on another origin", async () => {
+    const base = document.head.appendChild(document.createElement("base"));
+    base.href = "https://cdn.example/assets/";
+    try {
+      stubApi();
+      const { user } = renderWidget();
+      await screen.findByRole("table");
+      await user.type(screen.getByLabelText("Search by description"), "acme");
+      await user.click(screen.getByRole("button", { name: "Search Historical Transactions" }));
+      expect(window.location.pathname).toBe("/transactions");
+      expect(new URLSearchParams(window.location.search).get("q")).toBe("acme");
+    } finally {
+      base.remove();
+    }
+  });
+
   it("writes the submitted filters to the address, one history entry per search", async () => {
     stubApi();
     const { user } = renderWidget();

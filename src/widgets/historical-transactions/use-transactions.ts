@@ -87,9 +87,12 @@ export function useTransactions(apiBase: string) {
   // Runs in event handlers: the next state is computed with the same pure reducer to build its URL.
   const navigate = (action: ViewAction) => {
     dispatch(action);
-    const { pathname, search, hash } = window.location;
-    const next = searchForView(viewReducer(view, action), search);
-    if (next !== search) window.history.pushState(null, "", `${pathname}${next}${hash}`);
+    const next = searchForView(viewReducer(view, action), window.location.search);
+    if (next === window.location.search) return;
+    // An absolute URL: a host page's <base href> must not move the address (or throw, on another origin).
+    const url = new URL(window.location.href);
+    url.search = next;
+    window.history.pushState(null, "", url);
   };
 
   return {
