@@ -161,6 +161,23 @@ describe("Historical Transactions: when a call fails", () => {
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
+  it("keeps keyboard focus in the widget after Try again, instead of dropping it to the page", async () => {
+    const api = defaultApi();
+    let isDown = true;
+    stubApi({
+      ...api,
+      taxonomies: () => (isDown ? jsonResponse('{"Message":"Down"}', 503) : api.taxonomies()),
+    });
+    const { user } = renderWidget();
+    await screen.findByRole("alert");
+    isDown = false;
+    screen.getByRole("button", { name: "Try again" }).focus();
+    await user.keyboard("{Enter}");
+    expect(screen.getByRole("region", { name: "Historical transactions" })).toHaveFocus();
+    await findTableRows();
+    expect(document.activeElement).not.toBe(document.body);
+  });
+
   it("fails the same way when the transaction list itself fails", async () => {
     stubApi({ ...defaultApi(), transactions: () => jsonResponse('{"Message":"Down"}', 503) });
     renderWidget();

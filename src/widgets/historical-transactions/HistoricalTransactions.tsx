@@ -1,5 +1,5 @@
 // The Historical Transactions widget: loads the data, then lets visitors filter, sort and page it.
-import { useMemo } from "react";
+import { useMemo, useRef } from "react";
 import { buildModel } from "./rows.ts";
 import { LoadError, LoadingMessage } from "./StatusMessage.tsx";
 import { TransactionBrowser } from "./TransactionBrowser.tsx";
@@ -16,6 +16,13 @@ export interface HistoricalTransactionsProps {
 export function HistoricalTransactions({ apiBase, descriptions }: HistoricalTransactionsProps) {
   const { load, retry, view, changeDraft, submit, clear, changePage, changeSort } =
     useTransactions(apiBase);
+  const rootRef = useRef<HTMLElement>(null);
+  // "Try again" disappears when pressed: focus moves to the widget, where the loading status and
+  // then the results are announced, instead of falling back to the top of the page.
+  const handleRetry = () => {
+    rootRef.current?.focus();
+    retry();
+  };
   const data = load.status === "ready" ? load.data : null;
   const model = useMemo(
     () => (data === null ? null : buildModel(data.transactions, data.industryTaxa, descriptions)),
@@ -23,8 +30,8 @@ export function HistoricalTransactions({ apiBase, descriptions }: HistoricalTran
   );
 
   return (
-    <div className="ht">
-      {load.status === "error" && <LoadError message={load.message} onRetry={retry} />}
+    <section className="ht" aria-label="Historical transactions" tabIndex={-1} ref={rootRef}>
+      {load.status === "error" && <LoadError message={load.message} onRetry={handleRetry} />}
       {load.status === "loading" && <LoadingMessage />}
       {model !== null && (
         <TransactionBrowser
@@ -37,6 +44,6 @@ export function HistoricalTransactions({ apiBase, descriptions }: HistoricalTran
           onSortChange={changeSort}
         />
       )}
-    </div>
+    </section>
   );
 }

@@ -55,6 +55,19 @@ describe("Topics A - Z when the API fails", () => {
     expect(screen.getByRole("status")).toHaveTextContent("No 'A' topics found.");
   });
 
+  it("moves keyboard focus to the widget's heading after Try again, not to the page", async () => {
+    let isDown = true;
+    serveApi({ flatTaxa: () => (isDown ? new TypeError("offline") : list("flat-taxa", [])) });
+    const { user } = renderWidget();
+    await screen.findByRole("alert");
+    isDown = false;
+    screen.getByRole("button", { name: "Try again" }).focus();
+    await user.keyboard("{Enter}");
+    expect(screen.getByRole("heading", { name: "Topics A - Z" })).toHaveFocus();
+    await screen.findByRole("toolbar", { name: "Topics by letter" });
+    expect(screen.getByRole("heading", { name: "Topics A - Z" })).toHaveFocus();
+  });
+
   it("shows loading again while it tries again", async () => {
     let answer: (r: Reply) => void = () => {};
     let calls = 0;

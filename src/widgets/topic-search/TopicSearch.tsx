@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { LetterBar } from "./LetterBar.tsx";
 import { letterCounts } from "./letters.ts";
 import { ErrorState, LoadingState } from "./StatusViews.tsx";
@@ -15,14 +15,20 @@ export interface TopicSearchProps {
 export function TopicSearch({ apiBase }: TopicSearchProps) {
   const headingId = useId();
   const { load, letter, selectLetter, retry } = useTopics(apiBase);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // "Try again" disappears when pressed: focus moves to the widget's heading, not to the page top.
+  const handleRetry = () => {
+    headingRef.current?.focus();
+    retry();
+  };
   return (
     <section className="ts" aria-labelledby={headingId}>
-      <h2 id={headingId} className="ts-title">
+      <h2 id={headingId} className="ts-title" tabIndex={-1} ref={headingRef}>
         Topics A - Z
       </h2>
       <div className="ts-body">
         {load.status === "loading" && <LoadingState />}
-        {load.status === "error" && <ErrorState message={load.message} onRetry={retry} />}
+        {load.status === "error" && <ErrorState message={load.message} onRetry={handleRetry} />}
         {load.status === "ready" && (
           <>
             <LetterBar
