@@ -1,5 +1,6 @@
 // Mounts the widget into a placeholder element, on the firm's pages or on another system's page.
 import { StrictMode } from "react";
+import { WidgetErrorBoundary } from "../shared/WidgetErrorBoundary.tsx";
 import { createRoot } from "react-dom/client";
 import { readDescriptions } from "./descriptions.ts";
 import { HistoricalTransactions } from "./HistoricalTransactions.tsx";
@@ -29,7 +30,9 @@ export function mount(element: HTMLElement, options: { apiBase: string }): () =>
   const root = createRoot(element);
   root.render(
     <StrictMode>
-      <HistoricalTransactions apiBase={options.apiBase} descriptions={readDescriptions(doc)} />
+      <WidgetErrorBoundary subject="The transactions">
+        <HistoricalTransactions apiBase={options.apiBase} descriptions={readDescriptions(doc)} />
+      </WidgetErrorBoundary>
     </StrictMode>,
   );
   return () => root.unmount();

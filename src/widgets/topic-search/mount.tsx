@@ -1,4 +1,5 @@
 import { StrictMode } from "react";
+import { WidgetErrorBoundary } from "../shared/WidgetErrorBoundary.tsx";
 import { createRoot } from "react-dom/client";
 import css from "./styles.css?inline";
 import { TopicSearch } from "./TopicSearch.tsx";
@@ -18,7 +19,9 @@ export function mount(element: HTMLElement, options: MountOptions): () => void {
   const root = createRoot(element);
   root.render(
     <StrictMode>
-      <TopicSearch apiBase={options.apiBase} />
+      <WidgetErrorBoundary subject="The topics">
+        <TopicSearch apiBase={options.apiBase} />
+      </WidgetErrorBoundary>
     </StrictMode>,
   );
   return () => root.unmount();
