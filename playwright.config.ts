@@ -1,20 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_LAUNCH } from "./tests/helpers/chromium.ts";
 
 // End-to-end tests drive Debian's Chromium (Playwright cannot download browsers here).
 // tests/e2e/global-setup.ts starts the built site on a free port with a fresh demo database.
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const launchOptions = {
-  executablePath: chromium,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-quic",
-    "--disable-sync",
-  ],
-};
+const launchOptions = CHROMIUM_LAUNCH;
 
 export default defineConfig({
   testDir: "tests/e2e",

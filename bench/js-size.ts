@@ -1,21 +1,13 @@
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
+import { CHROMIUM_LAUNCH } from "../tests/helpers/chromium.ts";
 import { BUDGETS } from "./budgets.ts";
 import { samplePaths, startBenchServer } from "./site-server.ts";
 
 /** gzip size of every script each page loads in Chromium (after its widgets have loaded). */
 export async function benchJsSize(): Promise<string[]> {
   const server = await startBenchServer();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   const lines: string[] = [];
   try {
     const { article } = await samplePaths(server.url);

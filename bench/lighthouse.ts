@@ -1,5 +1,6 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/helpers/chromium.ts";
 import { samplePaths, startBenchServer } from "./site-server.ts";
 
 // npm run lighthouse: Lighthouse (mobile settings, its default) driving Debian's Chromium on
@@ -9,15 +10,8 @@ const BUDGET = { performance: 95, accessibility: 100, "best-practices": 100, seo
 
 const server = await startBenchServer();
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
 });
 let failed = false;
 try {
