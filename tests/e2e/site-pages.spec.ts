@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import {
   ARTICLES,
@@ -213,6 +214,36 @@ test(
     );
   },
 );
+
+// DESIGN §7: JavaScript per page, gzip-compressed, every script the page runs (inline ones too).
+const JS_BUDGETS = [
+  { name: "a content page", path: "/about/contact", kB: 75 },
+  { name: "an article", path: articleUrl(article.UrlName), kB: 75 },
+  { name: "the transactions page", path: "/transactions", kB: 95 },
+];
+for (const { name, path, kB } of JS_BUDGETS) {
+  test(`${name} runs at most ${kB} kB of gzipped JavaScript`, async ({ page, site }) => {
+    const scripts: Promise<Buffer>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") scripts.push(response.body());
+    });
+    await page.goto(`${site}${path}`);
+    // Scrolled to the end, so the islands that load when visible load too.
+    await page.keyboard.press("End");
+    await page.waitForLoadState("networkidle");
+    const inline = await page
+      .locator("script:not([src])")
+      .evaluateAll((elements) =>
+        elements
+          .filter((e) => !e.getAttribute("type") || e.getAttribute("type") === "module")
+          .map((e) => e.textContent ?? ""),
+      );
+    const bodies = [...(await Promise.all(scripts)), ...inline.map((text) => Buffer.from(text))];
+    expect(bodies.length).toBeGreaterThan(2);
+    const total = bodies.reduce((sum, body) => sum + gzipSync(body).length, 0);
+    expect(total / 1000, `${total} bytes of gzipped JavaScript`).toBeLessThanOrEqual(kB);
+  });
+}
 
 test("the sitemap lists every article, topic page and content page", async ({ request, site }) => {
   const response = await request.get(`${site}/sitemap.xml`);
