@@ -54,20 +54,18 @@ test.describe("mobile menu", { tag: "@mobile-only" }, () => {
     ).toHaveText(navigation.map((s) => s.title));
   });
 
-  test("Close menu closes it and returns focus to Open menu", async ({ page }) => {
-    const dialog = await openMenu(page);
+  test("Close menu, Escape or a click on the dimmed backdrop closes it, back on Open menu", async ({
+    page,
+  }) => {
+    let dialog = await openMenu(page);
     await dialog.getByRole("button", { name: "Close menu" }).click();
     await expectClosed(page);
-  });
 
-  test("Escape closes it and returns focus to Open menu", async ({ page }) => {
-    const dialog = await openMenu(page);
+    dialog = await openMenu(page);
     await dialog.getByRole("link", { name: navigation[1]!.title, exact: true }).focus();
     await page.keyboard.press("Escape");
     await expectClosed(page);
-  });
 
-  test("a click on the dimmed backdrop closes it", async ({ page }) => {
     await openMenu(page);
     // The panel covers the right of the window; the backdrop shows at the left edge.
     await page.locator("#mobile-menu-backdrop").click({ position: { x: 10, y: 300 } });
