@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
 declare module "fastify" {
@@ -12,11 +12,10 @@ declare module "fastify" {
  * Graceful close that waits for replies still being written. Node's server.close() (19+) closes
  * "idle" connections at once, and counts a connection as idle as soon as res.end() was called,
  * even while megabytes of that reply are still queued for a slow reader: the reply is cut. So
- * server.close() is only called once every reply has reached onResponse (its 'finish': the last
- * byte went to the kernel). Meanwhile new requests get 503 with Connection: close.
+ * server.close() is only called once every reply has closed: its last byte went to the kernel, or
+ * its client went away. Meanwhile new requests get 503 with Connection: close.
  */
 export const graceful = fp(async (app: FastifyInstance) => {
-  const inFlight = new WeakSet<FastifyRequest>();
   let count = 0;
   let closing = false;
   let drained: (() => void) | null = null;
@@ -34,13 +33,14 @@ export const graceful = fp(async (app: FastifyInstance) => {
           },
         });
     }
-    inFlight.add(request);
     count++;
-  });
-  app.addHook("onResponse", async (request) => {
-    if (!inFlight.delete(request)) return;
-    count--;
-    if (count === 0) drained?.();
+    // 'close' comes after 'finish' when the reply was sent, and alone when the client went away
+    // first; Fastify's onResponse hook waits for 'finish' only, so an aborted request would be
+    // counted as in flight for ever and every shutdown would run out its grace time.
+    reply.raw.once("close", () => {
+      count--;
+      if (count === 0) drained?.();
+    });
   });
 
   app.decorate("closeGracefully", async () => {

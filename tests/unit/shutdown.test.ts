@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { connect as connectSocket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect } from "../../src/db/connect.ts";
 import { generateContent } from "../../src/db/demo/generate.ts";
 import { migrate } from "../../src/db/migrate.ts";
@@ -20,13 +20,16 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs: num
   }
 }
 
+const DATABASE_URL = `file:${join(dir, "site.db")}`;
+beforeAll(async () => {
+  const db = connect(DATABASE_URL);
+  await migrate(db);
+  await replaceContent(db, generateContent({ transactions: 40_000, articles: 20 }));
+  await db.close();
+}, 60_000);
+
 describe("SIGTERM", () => {
   it("lets a reply still being written to a slow reader finish, refuses new requests, then exits 0", async () => {
-    const DATABASE_URL = `file:${join(dir, "site.db")}`;
-    const db = connect(DATABASE_URL);
-    await migrate(db);
-    await replaceContent(db, generateContent({ transactions: 40_000, articles: 20 }));
-    await db.close();
     const server = await startServer({
       DATABASE_URL,
       SHUTDOWN_GRACE_MS: "20000",
@@ -72,4 +75,25 @@ describe("SIGTERM", () => {
     expect(refusedWhileInFlight).toBe(true);
     expect(code).toBe(0);
   }, 120_000);
+
+  it("does not wait for a reply whose client went away: it exits 0 before the grace time", async () => {
+    const server = await startServer({
+      DATABASE_URL,
+      SHUTDOWN_GRACE_MS: "30000",
+      API_MAX_PAGE: "50000",
+    });
+    const { port } = new URL(server.url);
+    // A client that asks for a large reply, reads its first bytes, and hangs up.
+    const socket = connectSocket(Number(port), "127.0.0.1");
+    socket.on("data", () => socket.pause());
+    socket.write("GET /api/default/transactions?$orderby=Date%20desc HTTP/1.1\r\nHost: x\r\n\r\n");
+    await until(() => socket.bytesRead > 0, 30_000);
+    socket.destroy();
+    // The server has seen the hang-up once it answers again (one request at a time here).
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+
+    server.process.kill("SIGTERM");
+    // Past the grace time the process would exit 1 ("grace time over").
+    expect(await server.exited).toBe(0);
+  }, 60_000);
 });
