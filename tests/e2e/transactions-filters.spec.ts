@@ -1,13 +1,11 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import {
   countText,
   expectedRows,
   expectResults,
-  openWidget,
+  openLoaded,
   pageDescriptions,
   pagesFor,
-  reference,
   type Reference,
   searchFor,
   shownCells,
@@ -16,13 +14,6 @@ import {
 
 // Historical Transactions on /transactions: each filter alone and in combination, compared with
 // the rows a plain reference computes from the API's data and the page's descriptions table.
-
-async function setUp(page: Page, request: Parameters<typeof reference>[0], site: string) {
-  const w = await openWidget(page, site);
-  const ref = await reference(request, site, await pageDescriptions(page));
-  await expect(w.count).toHaveText(countText(ref.rows.length));
-  return { w, ref };
-}
 
 /** Asserts that a search keeps some rows but not all (else it would prove nothing). */
 function narrowing(ref: Reference, rows: unknown[], what: string) {
@@ -72,7 +63,7 @@ test("the description search finds the deals whose visible description contains 
   request,
   site,
 }) => {
-  const { w, ref } = await setUp(page, request, site);
+  const { w, ref } = await openLoaded(page, request, site);
   const word = commonWord(ref, 40);
   const rows = expectedRows(ref, { text: word });
   narrowing(ref, rows, `"${word}"`);
@@ -95,7 +86,7 @@ test("the description search finds the deals whose visible description contains 
 });
 
 test("the close date search finds every deal closed that day", async ({ page, request, site }) => {
-  const { w, ref } = await setUp(page, request, site);
+  const { w, ref } = await openLoaded(page, request, site);
   const date = sharedDate(ref);
   const rows = await expectSearch(w, ref, { date });
   expect(rows.length).toBeGreaterThan(1);
@@ -109,7 +100,7 @@ test("the size search keeps deals strictly above or below the amount and never a
   request,
   site,
 }) => {
-  const { w, ref } = await setUp(page, request, site);
+  const { w, ref } = await openLoaded(page, request, site);
   const amount = middleSize(ref);
   const above = await expectSearch(w, ref, { size: "above", amount });
   const below = await expectSearch(w, ref, { size: "below", amount });
@@ -133,7 +124,7 @@ test("the industry search finds the deals whose first industry falls under a tic
   request,
   site,
 }) => {
-  const { w, ref } = await setUp(page, request, site);
+  const { w, ref } = await openLoaded(page, request, site);
   expect(ref.groups.length).toBeGreaterThanOrEqual(8);
   // A group some of whose deals are tagged with a child industry, to test the resolution.
   const transactions = new Map(ref.transactions.map((t) => [t.Id, t]));
@@ -159,7 +150,7 @@ test("combined filters keep only the deals that meet every one", async ({
   request,
   site,
 }) => {
-  const { w, ref } = await setUp(page, request, site);
+  const { w, ref } = await openLoaded(page, request, site);
   const word = commonWord(ref, 120);
   const amount = middleSize(ref);
   const [a, b, c] = ref.groups.map((g) => g.title);
@@ -190,7 +181,7 @@ test("select all is ticked, clear or mixed with the groups, and ticks or clears 
   request,
   site,
 }) => {
-  const { w, ref } = await setUp(page, request, site);
+  const { w, ref } = await openLoaded(page, request, site);
   const state = () =>
     w.selectAll.evaluate((box: HTMLInputElement) => ({
       checked: box.checked,
@@ -227,7 +218,7 @@ test("Clear filters empties the form and shows every deal again", async ({
   request,
   site,
 }) => {
-  const { w, ref } = await setUp(page, request, site);
+  const { w, ref } = await openLoaded(page, request, site);
   const search = {
     text: commonWord(ref, 120),
     size: "below" as const,
@@ -254,7 +245,7 @@ test("the pager reaches every deal a search finds, page by page", async ({
   request,
   site,
 }) => {
-  const { w, ref } = await setUp(page, request, site);
+  const { w, ref } = await openLoaded(page, request, site);
   const groups = ref.groups.slice(2, 4).map((g) => g.title);
   const rows = await expectSearch(w, ref, { industries: groups });
   const pages = pagesFor(rows.length);

@@ -4,6 +4,7 @@ import {
   countText,
   expectedRows,
   expectResults,
+  openLoaded,
   openWidget,
   pageDescriptions,
   pagesFor,
@@ -75,9 +76,7 @@ test("Back and Forward bring back the previous searches and their results", asyn
   request,
   site,
 }) => {
-  const w = await openWidget(page, site, "?keep=1");
-  const ref = await reference(request, site, await pageDescriptions(page));
-  await expect(w.count).toHaveText(countText(ref.rows.length));
+  const { w, ref } = await openLoaded(page, request, site, "?keep=1");
   const first = { industries: [ref.groups[0]!.title] };
   const second = { text: "advised", industries: [ref.groups[1]!.title] };
   await searchFor(w, ref, first);
@@ -117,11 +116,9 @@ test("the pager numbers the first, last and nearby pages and reaches the last on
   request,
   site,
 }) => {
-  const w = await openWidget(page, site);
-  const ref = await reference(request, site, await pageDescriptions(page));
+  const { w, ref } = await openLoaded(page, request, site);
   const pages = pagesFor(ref.rows.length);
   expect(pages).toBeGreaterThan(7);
-  await expect(w.count).toHaveText(countText(ref.rows.length));
   const numbers = () => w.pager.getByRole("button", { name: /^Page \d+$/ }).allTextContents();
   expect(await numbers()).toEqual(["1", "2", "3", "4", "5", String(pages)]);
 
@@ -144,9 +141,7 @@ test("the form works with the keyboard alone: Tab to a field, type, Enter to sea
   request,
   site,
 }) => {
-  const w = await openWidget(page, site);
-  const ref = await reference(request, site, await pageDescriptions(page));
-  await expect(w.count).toHaveText(countText(ref.rows.length));
+  const { w, ref } = await openLoaded(page, request, site);
   await page.getByRole("heading", { level: 1 }).click();
 
   const tabTo = async (target: typeof w.text) => {

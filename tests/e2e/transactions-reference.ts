@@ -222,6 +222,17 @@ export async function expectResults(w: Widget, rows: RefRow[], n = 1): Promise<v
   await expect.poll(() => shownCells(w.bodyRows)).toEqual(pageCells(rows, n));
 }
 
+/**
+ * Opens /transactions with no search (`query` may carry other parameters), reads the reference
+ * data, and waits until the widget counts every deal: the starting point of most tests.
+ */
+export async function openLoaded(page: Page, request: APIRequestContext, site: string, query = "") {
+  const w = await openWidget(page, site, query);
+  const ref = await reference(request, site, await pageDescriptions(page));
+  await expect(w.count).toHaveText(countText(ref.rows.length));
+  return { w, ref };
+}
+
 /** Opens /transactions (with an optional query string) and waits for the table. */
 export async function openWidget(page: Page, site: string, query = ""): Promise<Widget> {
   await page.goto(`${site}/transactions${query}`);

@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures.ts";
 import {
   countText,
+  openLoaded,
   openWidget,
   pageCells,
   pageDescriptions,
@@ -22,9 +23,7 @@ for (const timezoneId of ["America/Los_Angeles", "Pacific/Kiritimati"]) {
       request,
       site,
     }) => {
-      const w = await openWidget(page, site);
-      const ref = await reference(request, site, await pageDescriptions(page));
-      await expect(w.count).toHaveText(countText(ref.rows.length));
+      const { w, ref } = await openLoaded(page, request, site);
       const shown = (await shownCells(w.bodyRows)).map((cells) => cells[0]);
       const api = ref.transactions.slice(0, shown.length).map((t) => {
         const [y, m, d] = t.Date.slice(0, 10).split("-");
@@ -69,9 +68,7 @@ test("sizes show in $MM with a decimal, or Undisclosed when the API has none", a
   request,
   site,
 }) => {
-  const w = await openWidget(page, site);
-  const ref = await reference(request, site, await pageDescriptions(page));
-  await expect(w.count).toHaveText(countText(ref.rows.length));
+  const { w, ref } = await openLoaded(page, request, site);
   const shown = await shownCells(w.bodyRows);
   expect(shown).toEqual(pageCells(ref.rows));
   const onPage = ref.rows.slice(0, shown.length);
@@ -143,9 +140,7 @@ test("each column header sorts the deals both ways and marks the column with ari
   request,
   site,
 }) => {
-  const w = await openWidget(page, site);
-  const ref = await reference(request, site, await pageDescriptions(page));
-  await expect(w.count).toHaveText(countText(ref.rows.length));
+  const { w, ref } = await openLoaded(page, request, site);
   await expect(w.table.getByRole("columnheader", { name: "Close Date" })).toHaveAttribute(
     "aria-sort",
     "descending",
