@@ -11,6 +11,13 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+// Servers still running when the test process ends (a test that failed before it stopped its
+// server) are killed, so that no orphan keeps a port and a database open.
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
 /** Starts the built site (src/server/main.ts) as its own process on a free port. */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   if (!existsSync(`${ROOT}dist/server/entry.mjs`))
@@ -24,7 +31,13 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  running.add(child);
+  const exited = new Promise<number | null>((resolve) =>
+    child.on("exit", (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/healthz`, 60_000, () => child.exitCode === null).catch(
     (error: unknown) => {
