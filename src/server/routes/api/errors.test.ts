@@ -131,6 +131,17 @@ describe("405 for methods other than GET, HEAD and OPTIONS", () => {
     });
   });
 
+  it.each(["PROPFIND", "SEARCH", "LOCK", "COPY", "MKCOL", "REPORT"] as const)(
+    "%s, a method no route knows, with CORS so another site's page can read it",
+    async (method) => {
+      const response = await api.app.inject({ method, url: "/api/default/transactions" });
+      expect(response.statusCode).toBe(405);
+      expect(response.headers.allow).toBe("GET, HEAD, OPTIONS");
+      expect(response.headers["access-control-allow-origin"]).toBe("*");
+      expect(response.json().error.code).toBe("MethodNotAllowed");
+    },
+  );
+
   it("also for an unknown entity set", async () => {
     const response = await api.app.inject({ method: "DELETE", url: "/api/default/nope" });
     expect(response.statusCode).toBe(405);

@@ -56,10 +56,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   // (Addresses over 8 KiB never get here: security.ts answers them with 414.)
   app.addHook("onRequest", async (request, reply) => {
     reply.header("access-control-allow-origin", "*");
-    if (OTHER_METHODS.includes(request.method)) {
-      reply.header("allow", ALLOW);
-      return fail(reply, 405, "MethodNotAllowed", `${request.method} is not allowed; use ${ALLOW}`);
-    }
+    if (OTHER_METHODS.includes(request.method)) return methodNotAllowed(request, reply);
   });
 
   app.route({
@@ -98,7 +95,14 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
 
   // Never reached (the hook answers first); it keeps these methods from the pages' routes.
   app.route({ method: OTHER_METHODS, url: "/*", handler: async (_request, reply) => reply });
+  // Methods no route knows (PROPFIND, LOCK, SEARCH…) end here rather than at the site's 404.
+  app.setNotFoundHandler(async (request, reply) => methodNotAllowed(request, reply));
 };
+
+function methodNotAllowed(request: FastifyRequest, reply: FastifyReply) {
+  reply.header("allow", ALLOW);
+  return fail(reply, 405, "MethodNotAllowed", `${request.method} is not allowed; use ${ALLOW}`);
+}
 
 /** A 404 (or other non-query problem) found while resolving the path. */
 class ApiProblem extends Error {
