@@ -39,8 +39,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     routerOptions: { maxParamLength: 1000 },
-    // Oversized query strings are refused by the API with 414; this bounds everything else.
-    http: { maxHeaderSize: 16 * 1024 },
+    // Addresses over MAX_URL_BYTES get a readable 414 (security.ts), so the request head that
+    // Node accepts must be well above it; beyond this bound Node itself answers 431.
+    http: { maxHeaderSize: 64 * 1024 },
     return503OnClosing: true,
     // The graceful plugin closes only after every reply has really been sent (see graceful.ts).
     forceCloseConnections: false,

@@ -140,3 +140,13 @@ describe("CORS", () => {
     expect(Number(headers["access-control-max-age"])).toBeGreaterThan(0);
   });
 });
+
+describe("long addresses over a real socket", () => {
+  it("answers 414 with a readable error, not Node's bare 431, for a 20 KiB query", async () => {
+    const filter = encodeURIComponent(`Company eq '${"x".repeat(20 * 1024)}'`);
+    const { status, headers, body } = await fetchRaw(`/api/default/transactions?$filter=${filter}`);
+    expect(status).toBe(414);
+    expect(headers["access-control-allow-origin"]).toBe("*");
+    expect(JSON.parse(body.toString()).error.code).toBe("URITooLong");
+  });
+});
