@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { testApp } from "../../tests/helpers/test-app.ts";
+import type { AppOptions } from "./app.ts";
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -7,8 +11,8 @@ afterEach(async () => {
   close = undefined;
 });
 
-async function start(env: Record<string, string> = {}) {
-  const t = await testApp(env);
+async function start(env: Record<string, string> = {}, options: Partial<AppOptions> = {}) {
+  const t = await testApp(env, options);
   close = t.close;
   return t;
 }
@@ -25,19 +29,63 @@ describe("the host", () => {
     expect(down.json()).toEqual({ status: "database unavailable" });
   });
 
-  it("sends the security headers on every response", async () => {
-    const { app } = await start();
-    const response = await app.inject("/healthz");
-    const csp = String(response.headers["content-security-policy"]);
-    expect(csp).toContain("frame-ancestors 'self'");
-    expect(csp).toMatch(/script-src 'self'(;|$)/);
-    expect(csp).not.toContain("unsafe-inline");
-    expect(csp).not.toContain("unsafe-eval");
-    expect(response.headers["x-content-type-options"]).toBe("nosniff");
-    expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-    expect(response.headers["cross-origin-opener-policy"]).toBe("same-origin");
-    expect(response.headers["permissions-policy"]).toContain("camera=()");
-    expect(response.headers["strict-transport-security"]).toBeUndefined();
+  it("sends the security headers on every response, refusals and static files included", async () => {
+    const clientDir = mkdtempSync(join(tmpdir(), "site-static-"));
+    writeFileSync(join(clientDir, "robots.txt"), "User-agent: *\n");
+    const { app } = await start({ RATE_LIMIT: "50" }, { clientDir });
+    app.get("/slow", () => slow);
+    let release = () => {};
+    const slow = new Promise<string>((resolve) => (release = () => resolve("done")));
+
+    const etag = String((await app.inject("/api/default/transactions")).headers.etag);
+    const responses = {
+      200: await app.inject("/healthz"),
+      static: await app.inject("/robots.txt"),
+      304: await app.inject({
+        url: "/api/default/transactions",
+        headers: { "if-none-match": etag },
+      }),
+      400: await app.inject("/%"),
+      404: await app.inject("/api/default/nope"),
+      405: await app.inject({ method: "POST", url: "/api/default/transactions" }),
+      414: await app.inject(`/search?q=${"a".repeat(9000)}`),
+    };
+    // While a request is in flight, a shutdown refuses new ones with 503.
+    const inFlight = app.inject("/slow");
+    await new Promise((r) => setTimeout(r, 20));
+    const closing = app.closeGracefully();
+    const refused = await app.inject("/healthz");
+    release();
+    await inFlight;
+    await closing;
+    rmSync(clientDir, { recursive: true });
+
+    const all = { ...responses, 503: refused };
+    expect(
+      Object.fromEntries(Object.entries(all).map(([name, r]) => [name, r.statusCode])),
+    ).toEqual({
+      200: 200,
+      304: 304,
+      400: 400,
+      404: 404,
+      405: 405,
+      414: 414,
+      503: 503,
+      static: 200,
+    });
+    for (const [name, response] of Object.entries(all)) {
+      const csp = String(response.headers["content-security-policy"]);
+      expect(csp, name).toContain("frame-ancestors 'self'");
+      expect(csp, name).toMatch(/script-src 'self'(;|$)/);
+      expect(csp, name).not.toContain("unsafe-inline");
+      expect(csp, name).not.toContain("unsafe-eval");
+      expect(response.headers["x-content-type-options"], name).toBe("nosniff");
+      expect(response.headers["referrer-policy"], name).toBe("strict-origin-when-cross-origin");
+      expect(response.headers["cross-origin-opener-policy"], name).toBe("same-origin");
+      expect(response.headers["permissions-policy"], name).toContain("camera=()");
+      expect(response.headers["strict-transport-security"], name).toBeUndefined();
+    }
+    expect(responses[400].json().error.code).toBe("BadRequest");
   });
 
   it("sends Strict-Transport-Security when configured for HTTPS", async () => {

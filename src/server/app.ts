@@ -12,7 +12,7 @@ import { errorHandler } from "./error-handler.ts";
 import { graceful } from "./graceful.ts";
 import { apiRoutes } from "./routes/api/index.ts";
 import { pageRoutes } from "./routes/pages.ts";
-import { security } from "./security.ts";
+import { security, securityHeaders } from "./security.ts";
 
 export interface AppOptions {
   config: Config;
@@ -36,6 +36,7 @@ declare module "fastify" {
 
 /** Builds the site's Fastify app without listening: plugins, then our decorations, then routes. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const setSecurityHeaders = securityHeaders(options.config);
   const app = Fastify({
     logger: options.logger ?? false,
     routerOptions: { maxParamLength: 1000 },
@@ -45,10 +46,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     // The graceful plugin closes only after every reply has really been sent (see graceful.ts).
     forceCloseConnections: false,
+    // A broken address (e.g. `/%`) is refused before any hook runs: same headers, same error shape.
+    frameworkErrors: (error, request, reply) => {
+      setSecurityHeaders(request.raw, reply.raw);
+      return errorHandler(error, request, reply);
+    },
   });
 
+  await app.register(security, { config: options.config, setHeaders: setSecurityHeaders });
   await app.register(graceful);
-  await app.register(security, { config: options.config });
   // For replies made per request (search pages, errors); cached replies carry their own codings.
   await app.register(compress, {
     global: true,

@@ -1,7 +1,8 @@
-import helmet from "@fastify/helmet";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import helmet from "helmet";
 import type { Config } from "./config.ts";
 
 /** Longest URL served; longer ones get 414 before any routing or parsing. */
@@ -11,26 +12,16 @@ export const MAX_URL_BYTES = 8 * 1024;
 const PERMISSIONS_POLICY =
   "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()";
 
-/**
- * Security headers on every response (helmet), an optional rate limit, and the URL length
- * limit. Pages add their own script and style hashes to the CSP (see routes/pages.ts).
- */
-export const security = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
-  app.addHook("onRequest", async (request, reply) => {
-    if (request.url.length > MAX_URL_BYTES) {
-      // The API's callers are often other sites' pages: they must be able to read the refusal.
-      if (request.url.startsWith("/api/")) reply.header("access-control-allow-origin", "*");
-      return reply.code(414).send({
-        error: {
-          code: "URITooLong",
-          message: `The address is longer than ${MAX_URL_BYTES} bytes.`,
-        },
-      });
-    }
-  });
+export type SetSecurityHeaders = (request: IncomingMessage, response: ServerResponse) => void;
 
-  await app.register(helmet, {
-    global: true,
+/**
+ * The site's security headers, set on a raw response: by the hook below for every request that
+ * reaches Fastify's hooks, and by app.ts for the replies Fastify makes before any hook runs (an
+ * address with broken percent-encoding). Pages add their script and style hashes to the CSP
+ * (see routes/pages.ts).
+ */
+export function securityHeaders(config: Config): SetSecurityHeaders {
+  const setHelmetHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -54,23 +45,48 @@ export const security = fp(async (app: FastifyInstance, { config }: { config: Co
     crossOriginResourcePolicy: { policy: "cross-origin" },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook("onSend", async (_request, reply, payload) => {
-    reply.header("permissions-policy", PERMISSIONS_POLICY);
-    return payload;
-  });
+  return (request, response) => {
+    setHelmetHeaders(request, response, () => {});
+    response.setHeader("permissions-policy", PERMISSIONS_POLICY);
+  };
+}
 
-  if (config.RATE_LIMIT > 0) {
-    await app.register(rateLimit, {
-      max: config.RATE_LIMIT,
-      timeWindow: "1 minute",
-      errorResponseBuilder: (_request, context) =>
-        Object.assign(
-          new Error(`Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s.`),
-          {
-            statusCode: 429,
-            code: "TooManyRequests",
+/**
+ * Security headers first, so that every later refusal carries them (414 here, 429 from the rate
+ * limit, 503 while shutting down); then the URL length limit and the optional rate limit.
+ */
+export const security = fp(
+  async (
+    app: FastifyInstance,
+    { config, setHeaders }: { config: Config; setHeaders: SetSecurityHeaders },
+  ) => {
+    app.addHook("onRequest", async (request, reply) => {
+      setHeaders(request.raw, reply.raw);
+      if (request.url.length > MAX_URL_BYTES) {
+        // The API's callers are often other sites' pages: they must be able to read the refusal.
+        if (request.url.startsWith("/api/")) reply.header("access-control-allow-origin", "*");
+        return reply.code(414).send({
+          error: {
+            code: "URITooLong",
+            message: `The address is longer than ${MAX_URL_BYTES} bytes.`,
           },
-        ),
+        });
+      }
     });
-  }
-});
+
+    if (config.RATE_LIMIT > 0) {
+      await app.register(rateLimit, {
+        max: config.RATE_LIMIT,
+        timeWindow: "1 minute",
+        errorResponseBuilder: (_request, context) =>
+          Object.assign(
+            new Error(`Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s.`),
+            {
+              statusCode: 429,
+              code: "TooManyRequests",
+            },
+          ),
+      });
+    }
+  },
+);
