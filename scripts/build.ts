@@ -13,7 +13,15 @@ export function build(): void {
     ["astro", ["build"]],
     ["vite", ["build", "--config", "vite.embed.config.ts", "--logLevel", "warn"]],
   ] as const) {
-    const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env });
+    // The project's own binaries on this Node (24), so that `node scripts/start.ts` also works
+    // outside npm, where PATH would find another Node or no astro at all.
+    const bin = join(root, "node_modules", ".bin", command);
+    const result = spawnSync(process.execPath, [bin, ...args], {
+      cwd: root,
+      stdio: "inherit",
+      env,
+    });
+    if (result.error) throw new Error(`${command} could not run (${result.error.message})`);
     if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
   }
   const stamp = join(root, BUILD_STAMP);
