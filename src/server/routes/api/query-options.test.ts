@@ -104,10 +104,18 @@ const transactionCases: [string, (x: Transaction) => boolean][] = [
   ["false", () => false],
 ];
 
+/** Cases whose point is to select nothing: null compares false, text comparison is case-sensitive. */
+const SELECTS_NOTHING = new Set(["Size gt null", "startswith(Company, 's')", "false"]);
+
 describe("$filter on transactions", () => {
   it.each(transactionCases)("%s", async (filter, predicate) => {
     const { value } = await list("transactions", filterQuery(filter));
-    expect(value).toEqual(T.filter(predicate));
+    const expected = T.filter(predicate);
+    // A case that matches nothing proves little, unless matching nothing is its point.
+    expect(expected.length > 0, "the fixture has rows this case selects").toBe(
+      !SELECTS_NOTHING.has(filter),
+    );
+    expect(value).toEqual(expected);
   });
 });
 
