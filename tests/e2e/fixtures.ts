@@ -95,6 +95,15 @@ export async function expectExpanded(toggle: Locator, open: boolean) {
 }
 
 /** Collects the page's console errors and failed requests from now on. */
+/** Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard user would reach it. */
+export async function tabTo(page: Page, target: Locator, { backwards = false, max = 40 } = {}) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
+  }
+  throw new Error(`${max} presses of Tab never reached ${target.toString()}`);
+}
+
 export function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on("console", (message) => {

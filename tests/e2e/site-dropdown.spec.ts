@@ -110,6 +110,19 @@ test("Escape closes the submenu and returns focus to its toggle", async ({ page 
   await expect(services).toBeFocused();
 });
 
+test("Escape closes the submenu after a click on its background left focus on the page", async ({
+  page,
+}) => {
+  const services = toggle(page, "Services");
+  await services.click();
+  await (await panelOf(services)).click({ position: { x: 3, y: 3 } });
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+  await expectExpanded(services, true);
+  await page.keyboard.press("Escape");
+  await expectExpanded(services, false);
+  await expect(services).toBeFocused();
+});
+
 test("Tab past the last link closes the submenu and moves on to the next section", async ({
   page,
 }) => {

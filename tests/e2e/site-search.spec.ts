@@ -1,5 +1,14 @@
 import type { Page } from "@playwright/test";
-import { axeViolations, demoContent, expect, expectExpanded, gotoReady, test } from "./fixtures.ts";
+import {
+  axeViolations,
+  demoContent,
+  expect,
+  expectExpanded,
+  gotoReady,
+  panelOf,
+  tabTo,
+  test,
+} from "./fixtures.ts";
 
 // The header's search bar and the /search page (ranked full-text search over articles and pages).
 
@@ -48,6 +57,27 @@ test.describe("search bar", { tag: "@mobile" }, () => {
     await page.keyboard.press("Escape");
     await expectExpanded(searchToggle(page), false);
     await expect(searchToggle(page)).toBeFocused();
+  });
+
+  test("Escape closes it after a click on its background left focus on the page", async ({
+    page,
+  }) => {
+    await searchToggle(page).click();
+    await (await panelOf(searchToggle(page))).click({ position: { x: 2, y: 2 } });
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    await page.keyboard.press("Escape");
+    await expectExpanded(searchToggle(page), false);
+    await expect(searchToggle(page)).toBeFocused();
+  });
+
+  test("works from the keyboard alone: Tab to it, open, type, submit", async ({ page }) => {
+    await tabTo(page, searchToggle(page));
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("searchbox", { name: "Search this site" })).toBeFocused();
+    await page.keyboard.type("outlook");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/search\?q=outlook$/);
+    await expect(resultTitles(page).first()).toBeVisible();
   });
 
   test("submitting it shows the results for the query", async ({ page }) => {

@@ -96,6 +96,16 @@ describe("MobileMenu", () => {
     expect(openButton).toHaveFocus();
   });
 
+  it("closes on Escape after a click on the menu's background left focus nowhere", async () => {
+    const { user, openButton, openMenu } = renderHeader();
+    await openMenu();
+    await user.click(screen.getByRole("dialog"));
+    expect(document.body).toHaveFocus();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(openButton).toHaveFocus();
+  });
+
   it("closes on a click on the dimmed backdrop", async () => {
     const { user, openMenu } = renderHeader();
     await openMenu();

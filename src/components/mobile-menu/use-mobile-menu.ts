@@ -1,6 +1,8 @@
 import type { KeyboardEvent } from "react";
 import { useEffect, useEffectEvent, useLayoutEffect, useRef } from "react";
 import { DESKTOP_QUERY } from "../breakpoints.ts";
+import { focusMainContent } from "../focus-main.ts";
+import { useEscapeKey } from "../use-escape-key.ts";
 import { focusablesIn } from "../site-header/focusables.ts";
 import { inertOutside } from "./inert-outside.ts";
 import { onMediaMatch } from "./media.ts";
@@ -9,7 +11,8 @@ import { lockScroll } from "./scroll-lock.ts";
 /**
  * The modal behaviour of the mobile menu while it is open: the rest of the page inert, the
  * page scroll locked, focus moved in and kept in (Tab wraps), Escape and a desktop-width
- * window close it; on close everything is undone and focus returns to the open-menu button.
+ * window close it; on close everything is undone and focus returns to the open-menu button
+ * (or, when a desktop-width window hid that button, to the main content).
  */
 export function useMobileMenu({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const openButtonRef = useRef<HTMLButtonElement>(null);
@@ -39,15 +42,16 @@ export function useMobileMenu({ isOpen, onClose }: { isOpen: boolean; onClose: (
     if (!isOpen || !dialog) return;
     focusablesIn(dialog)[0]?.focus();
     // preventScroll: the scroll position the lock restored is where the visitor left the page.
-    return () => openButton?.focus({ preventScroll: true });
+    return () => {
+      openButton?.focus({ preventScroll: true });
+      // Closed by a desktop-width window, the button is hidden and cannot take focus.
+      if (openButton && document.activeElement !== openButton) focusMainContent();
+    };
   }, [isOpen]);
 
+  useEscapeKey(isOpen, containerRef, onClose);
+
   function handleDialogKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === "Escape") {
-      event.preventDefault();
-      onClose();
-      return;
-    }
     if (event.key !== "Tab") return;
     const items = focusablesIn(event.currentTarget);
     const index = items.indexOf(document.activeElement as HTMLElement);

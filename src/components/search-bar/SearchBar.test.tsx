@@ -43,6 +43,16 @@ describe("SearchBar", () => {
     expect(toggle).toHaveFocus();
   });
 
+  it("closes on Escape after a click on the panel's background left focus nowhere", async () => {
+    const { user, toggle } = renderHeader();
+    await user.click(toggle);
+    await user.click(panelOf(toggle));
+    expect(document.body).toHaveFocus();
+    await user.keyboard("{Escape}");
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(toggle).toHaveFocus();
+  });
+
   it("is a plain GET form to /search with the query as q, which works without script", async () => {
     const { user, toggle } = renderHeader();
     await user.click(toggle);

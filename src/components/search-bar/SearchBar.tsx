@@ -14,17 +14,17 @@ interface SearchBarProps {
 
 /** The header's search toggle and the panel below the header that holds the search form. */
 export function SearchBar({ toggleProps, panelProps, onClose, defaultQuery }: SearchBarProps) {
-  const { inputRef, toggleRef, handlePanelKeyDown } = useSearchBar({
+  const { rootRef, inputRef, toggleRef } = useSearchBar({
     isOpen: !panelProps.hidden,
     onClose,
   });
   return (
-    <div className="search-bar">
+    <div className="search-bar" ref={rootRef}>
       <button type="button" ref={toggleRef} className="search-bar__toggle js-only" {...toggleProps}>
         <Icon name="search" />
         <span className="search-bar__toggle-text">Search</span>
       </button>
-      <div className="search-bar__panel js-only" {...panelProps} onKeyDown={handlePanelKeyDown}>
+      <div className="search-bar__panel js-only" {...panelProps}>
         <div className="search-bar__inner">
           <SearchForm inputRef={inputRef} defaultQuery={defaultQuery} />
         </div>

@@ -1,8 +1,9 @@
-import type { KeyboardEvent } from "react";
 import { useEffect, useRef } from "react";
+import { useEscapeKey } from "../use-escape-key.ts";
 
 /** Focus handling of the search bar: its input takes focus on open; Escape closes it back to the toggle. */
 export function useSearchBar({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
@@ -10,12 +11,10 @@ export function useSearchBar({ isOpen, onClose }: { isOpen: boolean; onClose: ()
     if (isOpen) inputRef.current?.focus();
   }, [isOpen]);
 
-  function handlePanelKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key !== "Escape") return;
-    event.preventDefault();
+  useEscapeKey(isOpen, rootRef, () => {
     onClose();
     toggleRef.current?.focus();
-  }
+  });
 
-  return { inputRef, toggleRef, handlePanelKeyDown };
+  return { rootRef, inputRef, toggleRef };
 }

@@ -118,6 +118,17 @@ describe("SiteHeader", () => {
     expect(toggle("Services")).toHaveFocus();
   });
 
+  it("closes on Escape after a click on the panel's background left focus nowhere", async () => {
+    const { user, toggle } = renderHeader();
+    await user.click(toggle("Services"));
+    await user.click(panelOf(toggle("Services")));
+    expect(document.body).toHaveFocus();
+    expectOpen(toggle("Services"));
+    await user.keyboard("{Escape}");
+    expectClosed(toggle("Services"));
+    expect(toggle("Services")).toHaveFocus();
+  });
+
   it("closes when Tab moves past its last link", async () => {
     const { user, toggle } = renderHeader();
     toggle("Services").focus();

@@ -1,6 +1,7 @@
 import type { FocusEvent, KeyboardEvent } from "react";
 import { useEffect, useEffectEvent, useRef } from "react";
 import { flushSync } from "react-dom";
+import { useEscapeKey } from "../use-escape-key.ts";
 import { focusablesIn, moveFocus } from "./focusables.ts";
 
 interface DropdownOptions {
@@ -52,12 +53,10 @@ export function useDropdown({ isOpen, onOpen, onClose }: DropdownOptions) {
     move();
   }
 
-  function handleItemKeyDown(event: KeyboardEvent<HTMLLIElement>) {
-    if (event.key !== "Escape" || !isOpen) return;
-    event.preventDefault();
+  useEscapeKey(isOpen, itemRef, () => {
     onClose();
     toggleRef.current?.focus();
-  }
+  });
 
   function handleItemBlur(event: FocusEvent<HTMLLIElement>) {
     // A null relatedTarget is the window losing focus (or a click on nothing, which the
@@ -67,7 +66,7 @@ export function useDropdown({ isOpen, onOpen, onClose }: DropdownOptions) {
   }
 
   return {
-    itemProps: { ref: itemRef, onKeyDown: handleItemKeyDown, onBlur: handleItemBlur },
+    itemProps: { ref: itemRef, onBlur: handleItemBlur },
     toggleProps: { ref: toggleRef, onKeyDown: handleToggleKeyDown },
     panelProps: { ref: panelRef, onKeyDown: handlePanelKeyDown },
   };
