@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { demoContent, expect, expectHydrated, gotoReady, test } from "./fixtures.ts";
+import { demoContent, expect, expectHydrated, gotoReady, tabTo, test } from "./fixtures.ts";
 
 // The site-wide alert banner: "Close alert" dismisses this alert (by id) for later pages too.
 const alert = demoContent().site.alert!;
@@ -10,7 +10,7 @@ async function blockIslandScripts(page: Page) {
   await page.route(/\/_astro\/.+\.js(\?.*)?$/, (route) => route.abort());
 }
 
-test.describe("alert banner", () => {
+test.describe("alert banner", { tag: "@mobile" }, () => {
   test("shows the alert's message and link on every page until closed", async ({ page }) => {
     for (const path of ["/", "/topics"]) {
       await gotoReady(page, path);
@@ -33,6 +33,19 @@ test.describe("alert banner", () => {
     await expect(banner(page)).toHaveCount(0);
     await gotoReady(page, "/about/contact");
     await expect(banner(page)).toHaveCount(0);
+  });
+
+  test("closes from the keyboard, and focus goes on to the main content", async ({ page }) => {
+    await gotoReady(page, "/");
+    await expectHydrated(banner(page));
+    await tabTo(page, banner(page).getByRole("button", { name: "Close alert" }));
+    await page.keyboard.press("Enter");
+    await expect(banner(page)).toHaveCount(0);
+    await expect(page.locator("main")).toBeFocused();
+    await page.keyboard.press("Tab");
+    expect(
+      await page.evaluate(() => document.querySelector("main")!.contains(document.activeElement)),
+    ).toBe(true);
   });
 
   test("a dismissed alert does not flash on the next page before its script runs", async ({

@@ -8,6 +8,7 @@ import {
   expectExpanded,
   gotoReady,
   panelOf,
+  tabTo,
   test,
 } from "./fixtures.ts";
 
@@ -72,10 +73,36 @@ test.describe("mobile menu", { tag: "@mobile-only" }, () => {
     await expectClosed(page);
   });
 
-  test("a click inside the panel keeps it open", async ({ page }) => {
+  test("a click inside the panel keeps it open, and Escape still closes it after", async ({
+    page,
+  }) => {
     const dialog = await openMenu(page);
     await dialog.getByRole("heading", { name: "Menu" }).click();
     await expect(dialog).toBeVisible();
+    // The heading cannot take focus: the click left focus on the page itself.
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    await page.keyboard.press("Escape");
+    await expectClosed(page);
+  });
+
+  test("works from the keyboard alone: open, a submenu, a link", async ({ page }) => {
+    await tabTo(page, openButton(page));
+    await page.keyboard.press("Enter");
+    await expect(menu(page)).toBeVisible();
+    await expect(menu(page).getByRole("button", { name: "Close menu" })).toBeFocused();
+    const section = navigation[0]!;
+    const toggle = menu(page).getByRole("button", { name: `${section.title} submenu` });
+    await tabTo(page, toggle);
+    await page.keyboard.press("Enter");
+    await expectExpanded(toggle, true);
+    const first = section.children[0]!;
+    await tabTo(
+      page,
+      (await panelOf(toggle)).getByRole("link", { name: first.title, exact: true }),
+    );
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`${first.url}$`));
+    await expect(menu(page)).toBeHidden();
   });
 
   test("blocks page scrolling while open and restores the scroll position on close", async ({
@@ -200,6 +227,12 @@ test.describe("mobile menu", { tag: "@mobile-only" }, () => {
     await expect(page.locator("body")).not.toHaveCSS("position", "fixed");
     await expect(page.locator("main")).not.toHaveAttribute("inert");
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    // The Open menu button is hidden now: focus goes on to the main content, not to the page.
+    await expect(page.locator("main")).toBeFocused();
+    await page.keyboard.press("Tab");
+    expect(
+      await page.evaluate(() => document.querySelector("main")!.contains(document.activeElement)),
+    ).toBe(true);
   });
 
   test("the open menu with a submenu open has no accessibility violations", async ({ page }) => {

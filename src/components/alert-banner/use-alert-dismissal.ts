@@ -1,4 +1,5 @@
 import { useState, useSyncExternalStore } from "react";
+import { focusMainContent } from "../focus-main.ts";
 import type { KeyValueStorage } from "./dismissal.ts";
 import { dismiss, isDismissed } from "./dismissal.ts";
 
@@ -32,6 +33,8 @@ export function useAlertDismissal(alertId: string) {
   function handleClose() {
     dismiss(browserStorage(), alertId);
     setClosedHere(true);
+    // The close button is about to go, and focus with it.
+    focusMainContent();
   }
 
   return { isVisible: !isClosedHere && !isStoredDismissed, handleClose };
