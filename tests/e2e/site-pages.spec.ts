@@ -98,16 +98,52 @@ test.describe("head tags", () => {
       );
       const ogTitle = await meta('meta[property="og:title"]').getAttribute("content");
       expect(title.startsWith(ogTitle!), `${pageCase.name} og:title`).toBe(true);
-      await expect(meta('meta[property="og:type"]')).toHaveAttribute("content", /.+/);
+      const isArticle = pageCase.name === "an article";
+      await expect(meta('meta[property="og:type"]'), pageCase.name).toHaveAttribute(
+        "content",
+        isArticle ? "article" : "website",
+      );
+      await expect(meta('meta[property="article:published_time"]')).toHaveCount(isArticle ? 1 : 0);
+      if (isArticle) {
+        await expect(meta('meta[property="article:published_time"]')).toHaveAttribute(
+          "content",
+          article.PublicationDate,
+        );
+      }
+      // The share picture is served, and is the size its tags say.
+      const image = await meta('meta[property="og:image"]').getAttribute("content");
+      expect(image, `${pageCase.name} og:image`).toBe(`${site}/share.png`);
       await expect(meta('meta[property="og:site_name"]')).toHaveAttribute(
         "content",
         content.site.firmName,
+      );
+      await expect(meta('meta[name="twitter:card"]')).toHaveAttribute(
+        "content",
+        "summary_large_image",
       );
       // Search results and the not-found page ask not to be indexed; every other page may be.
       const isNoindex = pageCase.path.startsWith("/search") || pageCase.status === 404;
       await expect(meta('meta[name="robots"]'), pageCase.name).toHaveCount(isNoindex ? 1 : 0);
     }
   });
+});
+
+test("the share picture is a 1200 × 630 PNG, as its og: tags say", async ({
+  page,
+  request,
+  site,
+}) => {
+  await page.goto(`${site}/`);
+  const tag = (property: string) =>
+    page.locator(`head meta[property="${property}"]`).getAttribute("content");
+  const response = await request.get((await tag("og:image"))!);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe(await tag("og:image:type"));
+  const png = await response.body();
+  // A PNG's IHDR chunk holds its width and height at bytes 16 and 20.
+  expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+  expect(png.readUInt32BE(16)).toBe(Number(await tag("og:image:width")));
+  expect(png.readUInt32BE(20)).toBe(Number(await tag("og:image:height")));
 });
 
 test("the home page shows the latest articles and transactions and links into every section", async ({
