@@ -6,6 +6,7 @@ import {
   axeViolations,
   expect,
   expectHydrated,
+  tabTo,
   test,
   topicUrl,
 } from "./fixtures.ts";
@@ -66,26 +67,30 @@ for (const { kind, path, title, isFull } of pages) {
         await expect(block.getByRole("status")).toHaveText("");
       });
 
-      test("a failed copy logs the error and shows no confirmation", async ({ page, site }) => {
-        await page.addInitScript(() => {
-          Clipboard.prototype.writeText = () =>
-            Promise.reject(new DOMException("Write permission denied.", "NotAllowedError"));
-        });
-        const errors: string[] = [];
-        page.on("console", (message) => {
-          if (message.type() === "error") errors.push(message.text());
-        });
-        await page.goto(`${site}${path}`);
-        const block = await shareBlock(page);
-        await block.getByRole("button", { name: "Copy link" }).click();
-        await expect
-          .poll(() => errors)
-          .toEqual([expect.stringMatching(/^Could not copy the link.*Write permission denied/)]);
-        await expect(block.getByRole("status")).toHaveText("");
-        await expect(block.getByText("Link copied")).toHaveCount(0);
-      });
+      test(
+        "a failed copy logs the error and shows no confirmation",
+        mobileToo,
+        async ({ page, site }) => {
+          await page.addInitScript(() => {
+            Clipboard.prototype.writeText = () =>
+              Promise.reject(new DOMException("Write permission denied.", "NotAllowedError"));
+          });
+          const errors: string[] = [];
+          page.on("console", (message) => {
+            if (message.type() === "error") errors.push(message.text());
+          });
+          await page.goto(`${site}${path}`);
+          const block = await shareBlock(page);
+          await block.getByRole("button", { name: "Copy link" }).click();
+          await expect
+            .poll(() => errors)
+            .toEqual([expect.stringMatching(/^Could not copy the link.*Write permission denied/)]);
+          await expect(block.getByRole("status")).toHaveText("");
+          await expect(block.getByText("Link copied")).toHaveCount(0);
+        },
+      );
 
-      test("Print opens the browser's print dialog", async ({ page, site }) => {
+      test("Print opens the browser's print dialog", mobileToo, async ({ page, site }) => {
         await page.addInitScript(() => {
           const calls: unknown[] = [];
           Object.assign(window, { printCalls: calls });
@@ -98,6 +103,50 @@ for (const { kind, path, title, isFull } of pages) {
         expect(await printCalls()).toBe(0);
         await block.getByRole("button", { name: "Print" }).click();
         expect(await printCalls()).toBe(1);
+      });
+    }
+
+    if (isFull) {
+      test(
+        "Copy link and Print work from the keyboard alone",
+        mobileToo,
+        async ({ page, site }) => {
+          await page.addInitScript(() => {
+            window.print = () => document.body.setAttribute("data-printed", "yes");
+          });
+          await page.goto(`${site}${path}`);
+          const block = await shareBlock(page);
+          await tabTo(page, block.getByRole("button", { name: "Copy link" }));
+          await page.keyboard.press("Enter");
+          await expect(block.getByRole("status")).toHaveText("Link copied");
+          expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${site}${path}`);
+          await tabTo(page, block.getByRole("button", { name: "Print" }));
+          await page.keyboard.press("Space");
+          await expect(page.locator("body")).toHaveAttribute("data-printed", "yes");
+        },
+      );
+
+      test("prints the content only: no header, alert, breadcrumbs, share block or footer links", async ({
+        page,
+        site,
+      }) => {
+        await page.goto(`${site}${path}`);
+        await page.emulateMedia({ media: "print" });
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+        await expect(page.locator(".prose").first()).toBeVisible();
+        for (const hidden of [
+          page.getByRole("banner", { includeHidden: true }),
+          page.getByRole("region", { name: "Alert", includeHidden: true }),
+          page.getByRole("navigation", { name: "Breadcrumb", includeHidden: true }),
+          page.getByRole("region", { name: "Share this page", includeHidden: true }),
+          page.locator(".site-footer__nav"),
+        ]) {
+          await expect(hidden).toBeAttached();
+          await expect(hidden).toBeHidden();
+        }
+        await expect(page.locator("body")).toHaveCSS("background-color", "rgb(255, 255, 255)");
+        await page.emulateMedia({ media: "screen" });
+        await expect(page.getByRole("banner")).toBeVisible();
       });
     }
 
