@@ -119,6 +119,50 @@ test.describe("without JavaScript", () => {
     await pager.getByRole("link", { name: "Previous page" }).click();
     await expect(page).toHaveURL(new RegExp(`\\?page=${pageCount - 1}$`));
   });
+
+  test("every link a visitor can follow from the home page leads to a page", async ({
+    page,
+    site,
+  }) => {
+    test.setTimeout(90_000);
+    // Breadth first from /, every page template is reached within the first hundred addresses.
+    const LIMIT = 120;
+    const queue = ["/"];
+    const seen = new Set(queue);
+    const broken: string[] = [];
+    const visited: string[] = [];
+    while (queue.length > 0 && visited.length < LIMIT) {
+      const path = queue.shift()!;
+      const response = await page.goto(`${site}${path}`);
+      visited.push(path);
+      if (response?.status() !== 200) broken.push(`${path} -> ${response?.status()}`);
+      const hrefs = await page.$$eval("a[href]", (links) =>
+        links.map((a) => (a as HTMLAnchorElement).href),
+      );
+      for (const href of hrefs) {
+        const url = new URL(href);
+        if (url.origin !== site) continue;
+        const next = `${url.pathname}${url.search}`;
+        if (!seen.has(next)) {
+          seen.add(next);
+          queue.push(next);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
+    expect(visited.length, "pages visited").toBe(LIMIT);
+    // The crawl reached each kind of page.
+    for (const kind of [
+      /^\/transactions/,
+      /^\/topics$/,
+      /-in-tags\/tags\//,
+      /all-articles-and-commentary\/[^/?]+$/,
+    ])
+      expect(
+        [...seen].some((path) => kind.test(path)),
+        String(kind),
+      ).toBe(true);
+  });
 });
 
 // axe needs script in the page, so it runs over the no-script rendering instead: the page's
