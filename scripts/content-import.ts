@@ -9,6 +9,10 @@ runCli(async () => {
   const db = await openForCli();
   try {
     await replaceContent(db, content);
+  } catch (error) {
+    // One transaction: a failure anywhere in it (a full disk, a lock) leaves the old content.
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`import failed, nothing was changed: ${reason}`, { cause: error });
   } finally {
     await db.close();
   }

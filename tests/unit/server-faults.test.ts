@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateContent } from "../../src/db/demo/generate.ts";
 import { runScriptAsync } from "../helpers/run-script.ts";
@@ -111,6 +112,56 @@ describe("an import that fails while the site is serving", () => {
         pages.map(async (p) => (await fetch(`${server.url}${p}`)).text()),
       );
       expect(after).toEqual(before);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+});
+
+describe("an import whose database write fails near its end", () => {
+  it("changes nothing the site serves; once the fault is gone the next import shows within seconds", async () => {
+    const path = join(dir, "write-fails.db");
+    const server = await startServer({ DATABASE_URL: `file:${path}` });
+    const text = async (p: string) => (await fetch(`${server.url}${p}`)).text();
+    const pages = ["/", "/api/default/transactions/$count", "/topics"];
+    try {
+      const before = await Promise.all(pages.map(text));
+      const next = generateContent({ transactions: 5_000, articles: 40, seed: 7 });
+      const file = join(dir, "next.json");
+      writeFileSync(file, JSON.stringify(next));
+
+      // The file is valid; the database itself refuses a row near the end, as a full disk would.
+      const sqlite = new Database(path);
+      sqlite.exec(`CREATE TRIGGER fail_late BEFORE INSERT ON transactions
+        WHEN (SELECT count(*) FROM transactions) >= 4990
+        BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`);
+      const failed = await runScriptAsync("content-import.ts", [file], {
+        DATABASE_URL: `file:${path}`,
+      });
+      expect(failed.status).toBe(1);
+      expect(failed.stderr.trim()).toBe(
+        "import failed, nothing was changed: database or disk is full",
+      );
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(await Promise.all(pages.map(text))).toEqual(before);
+
+      sqlite.exec("DROP TRIGGER fail_late");
+      sqlite.close();
+      const imported = await runScriptAsync("content-import.ts", [file], {
+        DATABASE_URL: `file:${path}`,
+      });
+      expect(imported.status).toBe(0);
+      // The running server notices the other process's import and drops its cached pages.
+      const newest = next.articles
+        .toSorted((a, b) => b.PublicationDate.localeCompare(a.PublicationDate))
+        .slice(0, 6)
+        .find((a) => /^[\w ]+$/.test(a.Title));
+      expect(newest, "a plain title among the newest six").toBeDefined();
+      const deadline = Date.now() + 5_000;
+      while ((await text(pages[1]!)) !== "5000" && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(await text(pages[1]!)).toBe("5000");
+      expect(await text("/")).toContain(newest!.Title);
     } finally {
       await server.stop();
     }
