@@ -31,6 +31,19 @@ async function expectClosed(page: Page) {
   await expect(openButton(page)).toBeFocused();
 }
 
+/**
+ * A finger dragged up the screen at `x`: touch scrolling, which on phones ignores the wheel and
+ * key paths. (Without the menu, this scrolls a long page by some 400 px.)
+ */
+async function swipeUp(page: Page, x: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y: 600 }] });
+  for (let y = 580; y >= 200; y -= 20)
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y }] });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+}
+
 /** The top of <main> on screen: it moves exactly when the page scrolls. */
 const mainTop = (page: Page) =>
   page.locator("main").evaluate((main) => main.getBoundingClientRect().top);
@@ -127,6 +140,7 @@ test.describe("mobile menu", { tag: "@mobile-only" }, () => {
     await page.evaluate(() => window.scrollBy({ top: 400, behavior: "instant" }));
     await page.evaluate(() => document.scrollingElement!.scrollTo({ top: 1500 }));
     await page.keyboard.press("PageDown");
+    await swipeUp(page, 10); // a finger over the backdrop, as on a phone
     await page.waitForTimeout(100); // a scroll would have happened by now
     expect(await page.evaluate(() => window.scrollY)).toBe(scrollWhileOpen);
     expect(await mainTop(page), "the page did not move behind the menu").toBe(topBefore);
@@ -136,6 +150,9 @@ test.describe("mobile menu", { tag: "@mobile-only" }, () => {
     await expect(page.locator("body")).not.toHaveCSS("position", "fixed");
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
     expect(await mainTop(page)).toBe(topBefore);
+    // The same swipe with the menu closed does scroll the page.
+    await swipeUp(page, 10);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled + 100);
   });
 
   test("keeps focus inside the menu: Tab and Shift+Tab wrap around", async ({ page }) => {
