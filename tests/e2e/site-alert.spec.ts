@@ -1,4 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Page } from "@playwright/test";
+import { runScriptAsync } from "../helpers/run-script.ts";
+import { startServer } from "../helpers/server-process.ts";
 import { demoContent, expect, expectHydrated, gotoReady, tabTo, test } from "./fixtures.ts";
 
 // The site-wide alert banner: "Close alert" dismisses this alert (by id) for later pages too.
@@ -78,4 +83,44 @@ test.describe("alert banner", { tag: "@mobile" }, () => {
     await expect(banner(page)).toHaveAttribute("data-alert-id", alert.id);
     await expect(banner(page)).toContainText(alert.message);
   });
+});
+
+test("a new alert posted by an import shows to a visitor who dismissed the last one", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const dir = mkdtempSync(join(tmpdir(), "site-alert-"));
+  const DATABASE_URL = `file:${join(dir, "site.db")}`;
+  const content = demoContent();
+  const server = await startServer({ DATABASE_URL });
+  try {
+    await page.goto(`${server.url}/`);
+    await expectHydrated(banner(page));
+    await banner(page).getByRole("button", { name: "Close alert" }).click();
+    await expect(banner(page)).toHaveCount(0);
+
+    const next = {
+      id: "2027-new-office",
+      message: "We have opened an office in Madrid.",
+      link: null,
+    };
+    const file = join(dir, "next.json");
+    writeFileSync(file, JSON.stringify({ ...content, site: { ...content.site, alert: next } }));
+    const imported = await runScriptAsync("content-import.ts", [file], { DATABASE_URL });
+    expect(imported.status, imported.stderr).toBe(0);
+
+    // The running server notices the import within a second or so.
+    await expect
+      .poll(async () => {
+        await page.reload();
+        return page.getByText(next.message).isVisible();
+      })
+      .toBe(true);
+    await expectHydrated(banner(page));
+    await expect(banner(page)).toHaveAttribute("data-alert-id", next.id);
+    await expect(banner(page)).toBeVisible();
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
