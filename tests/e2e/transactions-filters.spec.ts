@@ -13,7 +13,8 @@ import {
 } from "./transactions-reference.ts";
 
 // Historical Transactions on /transactions: each filter alone and in combination, compared with
-// the rows a plain reference computes from the API's data and the page's descriptions table.
+// the rows a plain reference computes from the API's data and the page's descriptions table, and
+// a close date typed with the keyboard.
 
 /** Asserts that a search keeps some rows but not all (else it would prove nothing). */
 function narrowing(ref: Reference, rows: unknown[], what: string) {
@@ -93,6 +94,28 @@ test("the close date search finds every deal closed that day", async ({ page, re
   expect(new Set((await shownCells(w.bodyRows)).map((cells) => cells[0]))).toEqual(
     new Set([`${date.slice(5, 7)}/${date.slice(8)}/${date.slice(0, 4)}`]),
   );
+});
+
+test.describe("in an en-US browser (the date field reads mm/dd/yyyy)", () => {
+  test.use({ locale: "en-US" });
+
+  test("a close date typed into the date field with the keyboard finds every deal closed that day", async ({
+    page,
+    request,
+    site,
+  }) => {
+    const { w, ref } = await openLoaded(page, request, site);
+    const date = sharedDate(ref);
+    const rows = expectedRows(ref, { date });
+    narrowing(ref, rows, date);
+    const [year, month, day] = date.split("-");
+    await w.date.click();
+    await page.keyboard.type(`${month}${day}${year}`);
+    await expect(w.date).toHaveValue(date);
+    await page.keyboard.press("Enter");
+    await expectResults(w, rows);
+    expect(new URL(page.url()).searchParams.get("date")).toBe(date);
+  });
 });
 
 test("the size search keeps deals strictly above or below the amount and never an undisclosed one", async ({
