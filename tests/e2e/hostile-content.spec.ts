@@ -107,6 +107,10 @@ test("the transactions widget shows hostile descriptions and companies inertly, 
     `/transactions?q=${hostileQuery}&industry=${hostileQuery}&date=${hostileQuery}&amount=${hostileQuery}`,
   );
   await expect(page.locator("#historicaltransactions")).not.toContainText("Loading");
+  // Checked on the hostile address's own page: the next goto would replace its DOM and window.
+  await expect(page.getByLabel("Search by description")).toHaveValue(payloads.text[1]!);
+  await expectNothingRan(page, dialogs);
+  expect(errors).toEqual([]);
   await page.goto(`${server.url}/transactions`, { waitUntil: "networkidle" });
   await expect(page.getByRole("table")).toBeVisible();
   for (const text of [payloads.text[0]!, payloads.html[1]!, "Deal"]) {

@@ -107,6 +107,49 @@ test("the demo data has an empty letter, an accented title under E and a digit t
   expect(groups.get(OTHER)!.filter((t) => /^\d/.test(t.Title))).not.toEqual([]);
 });
 
+test("letters without topics look different from the others, not by colour alone, and list no links", async ({
+  page,
+  request,
+  site,
+}) => {
+  const { groups, letters } = await expectedTopics(request, site);
+  const empty = letters.filter((l) => groups.get(l)!.length === 0);
+  expect(empty.length, "the demo data has an empty letter").toBeGreaterThan(0);
+  await page.goto(`${site}/topics`);
+  await expect(letterButton(page, "a")).toHaveAttribute("aria-pressed", "true");
+
+  // How each letter is drawn: the marks a sighted visitor can tell apart without colour, and colour.
+  const looks = await toolbarOf(page)
+    .getByRole("button")
+    .evaluateAll((buttons) =>
+      buttons.map((b) => {
+        const style = getComputedStyle(b);
+        return {
+          letter: b.textContent!.toLowerCase(),
+          pressed: b.getAttribute("aria-pressed") === "true",
+          marks: `${style.textDecorationLine} ${style.borderTopStyle}`,
+          color: style.color,
+        };
+      }),
+    );
+  expect(looks.map((l) => l.letter)).toEqual(letters);
+  const emptyLooks = looks.filter((l) => empty.includes(l.letter));
+  const fullLooks = looks.filter((l) => !empty.includes(l.letter) && !l.pressed);
+  expect(new Set(emptyLooks.map((l) => l.marks))).toEqual(new Set(["line-through dashed"]));
+  expect(new Set(fullLooks.map((l) => l.marks))).toEqual(new Set(["none solid"]));
+  const fullColors = new Set(fullLooks.map((l) => l.color));
+  for (const { color } of emptyLooks) expect(fullColors.has(color)).toBe(false);
+
+  // A screen reader hears the same, and choosing one says so instead of showing a dead end.
+  const letter = empty[0]!;
+  await expect(letterButton(page, letter)).toHaveAccessibleDescription("No topics");
+  await letterButton(page, letter).click();
+  const widget = widgetOf(page);
+  await expect(widget.getByRole("status")).toHaveText(`No '${letter.toUpperCase()}' topics found.`);
+  await expect(widget.getByRole("link")).toHaveCount(0);
+  await expect(letterButton(page, letter)).toHaveCSS("text-decoration-line", "line-through");
+});
+
 test.describe("without script", () => {
   test.use({ javaScriptEnabled: false });
 

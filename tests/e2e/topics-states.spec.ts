@@ -100,6 +100,30 @@ test("a failure again after Try again shows the error again", async ({ page, sit
   await expect(alert).toContainText("outage 2");
 });
 
+test("an API that never answers ends in an error within the client's 15 s timeout", async ({
+  page,
+  site,
+}) => {
+  test.setTimeout(45_000);
+  await page.route(FLAT_TAXA, () => undefined);
+  const started = Date.now();
+  await page.goto(`${site}/topics#b`);
+  const widget = widgetOf(page);
+  await expect(widget.getByRole("status")).toHaveText("Loading topics…");
+  const alert = widget.getByRole("alert");
+  await expect(alert).toBeVisible({ timeout: 20_000 });
+  expect(Date.now() - started).toBeGreaterThan(14_000);
+  await expect(alert).toHaveText("Topics could not be loaded. The server took too long to answer.");
+  await expect(widget.getByRole("toolbar")).toHaveCount(0);
+
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  await widget.getByRole("button", { name: "Try again" }).click();
+  await expect(widget.getByRole("toolbar", { name: "Topics by letter" })).toBeVisible();
+  await expect(alert).toHaveCount(0);
+  await expect(widget.getByRole("status")).toHaveText(/ under B$/);
+  await expect(widget.getByRole("list", { name: "B" }).getByRole("link").first()).toBeVisible();
+});
+
 for (const viewport of [
   { width: 1280, height: 900 },
   { width: 375, height: 800 },

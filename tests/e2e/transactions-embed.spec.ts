@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { serveHostPage } from "./embed-host.ts";
-import { expect, test } from "./fixtures.ts";
+import { axeViolations, expect, test } from "./fixtures.ts";
 import {
   expectedRows,
   expectResults,
@@ -102,6 +102,48 @@ test("the embedded widget lists the site's deals and filters them on another ori
     await host.close();
   }
 });
+
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 375, height: 812 },
+]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test("the embedded widget has no axe violations, loaded, filtered and sorted", async ({
+      page,
+      request,
+      site,
+    }) => {
+      const descriptions = await siteDescriptions(request, site);
+      const host = await serveHostPage(
+        hostPage(site, '<div id="historicaltransactions"></div>', descriptions),
+      );
+      try {
+        // The host page does not load the site's stylesheet: the widget's own styles must do.
+        await page.goto(host.url);
+        const ref = await reference(request, site, descriptions);
+        const w = widget(page);
+        await expectResults(w, ref.rows);
+        expect(await axeViolations(page), "axe loaded").toEqual([]);
+
+        const search = { text: "advised", industries: ref.groups.slice(0, 3).map((g) => g.title) };
+        await searchFor(w, ref, search);
+        await expectResults(w, expectedRows(ref, search));
+        expect(await axeViolations(page), "axe filtered").toEqual([]);
+
+        await w.table.getByRole("button", { name: "Client", exact: true }).click();
+        await expect(w.table.getByRole("columnheader", { name: "Client" })).toHaveAttribute(
+          "aria-sort",
+          "ascending",
+        );
+        expect(await axeViolations(page), "axe sorted").toEqual([]);
+      } finally {
+        await host.close();
+      }
+    });
+  });
+}
 
 /** Opens a host page, waits until the embed script and whatever it loads have settled. */
 async function openSettled(page: Page, url: string, site: string) {

@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import {
   countText,
@@ -13,7 +14,8 @@ import {
 } from "./transactions-reference.ts";
 
 // Historical Transactions on /transactions: each filter alone and in combination, compared with
-// the rows a plain reference computes from the API's data and the page's descriptions table.
+// the rows a plain reference computes from the API's data and the page's descriptions table; a
+// close date typed with the keyboard; a visible label on every control; Clear filters.
 
 /** Asserts that a search keeps some rows but not all (else it would prove nothing). */
 function narrowing(ref: Reference, rows: unknown[], what: string) {
@@ -93,6 +95,28 @@ test("the close date search finds every deal closed that day", async ({ page, re
   expect(new Set((await shownCells(w.bodyRows)).map((cells) => cells[0]))).toEqual(
     new Set([`${date.slice(5, 7)}/${date.slice(8)}/${date.slice(0, 4)}`]),
   );
+});
+
+test.describe("in an en-US browser (the date field reads mm/dd/yyyy)", () => {
+  test.use({ locale: "en-US" });
+
+  test("a close date typed into the date field with the keyboard finds every deal closed that day", async ({
+    page,
+    request,
+    site,
+  }) => {
+    const { w, ref } = await openLoaded(page, request, site);
+    const date = sharedDate(ref);
+    const rows = expectedRows(ref, { date });
+    narrowing(ref, rows, date);
+    const [year, month, day] = date.split("-");
+    await w.date.click();
+    await page.keyboard.type(`${month}${day}${year}`);
+    await expect(w.date).toHaveValue(date);
+    await page.keyboard.press("Enter");
+    await expectResults(w, rows);
+    expect(new URL(page.url()).searchParams.get("date")).toBe(date);
+  });
 });
 
 test("the size search keeps deals strictly above or below the amount and never an undisclosed one", async ({
@@ -239,6 +263,113 @@ test("Clear filters empties the form and shows every deal again", async ({
   await expect(w.selectAll).not.toBeChecked();
   expect(new URL(page.url()).search).toBe("");
 });
+
+/** Asserts that `text` is on screen and readable: not clipped to a pixel, transparent or hidden. */
+async function expectReadable(text: Locator, what: string) {
+  await text.scrollIntoViewIfNeeded();
+  await expect(text, what).toBeInViewport();
+  const box = (await text.boundingBox())!;
+  expect(box.height, `${what} is tall enough to read`).toBeGreaterThanOrEqual(12);
+  expect(box.width, `${what} is wide enough to read`).toBeGreaterThan(what.length * 4);
+  const isShown = await text.evaluate((el) =>
+    el.checkVisibility({ opacityProperty: true, visibilityProperty: true }),
+  );
+  expect(isShown, `${what} is not transparent or hidden`).toBe(true);
+}
+
+/** Asserts that a <label> reading `label` is on screen and is the label of `control`. */
+async function expectVisiblyLabelled(form: Locator, label: string, control: Locator) {
+  const text = form.locator("label").getByText(label, { exact: true });
+  await expect(text, label).toHaveCount(1);
+  await expectReadable(text, label);
+  const byLabel = form.getByLabel(label, { exact: true });
+  await expect(byLabel, label).toHaveCount(1);
+  const handles = [await byLabel.elementHandle(), await control.elementHandle()];
+  const isSame = await text.evaluate(
+    (el, [found, expected]) => found === expected && el.closest("label")?.control === found,
+    handles,
+  );
+  expect(isSame, `"${label}" labels ${control}`).toBe(true);
+}
+
+/** Asserts that the group named `legend` has that legend on screen. */
+async function expectVisibleLegend(form: Locator, legend: string) {
+  const group = form.getByRole("group", { name: legend, exact: true });
+  await expect(group, legend).toHaveCount(1);
+  const text = group.locator(":scope > legend");
+  await expect(text).toHaveText(legend);
+  await expectReadable(text, legend);
+}
+
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 375, height: 812 },
+]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test("every filter control has a visible label that names it", async ({
+      page,
+      request,
+      site,
+    }) => {
+      const { w, ref } = await openLoaded(page, request, site);
+      const fields: [string, Locator][] = [
+        ["Search by description", w.text],
+        ["Close date", w.date],
+        ["Above", w.above],
+        ["Below", w.below],
+        ["Amount ($MM)", w.amount],
+        ["Select all", w.selectAll],
+        ...ref.groups.map((g): [string, Locator] => [g.title, w.industry(g.title)]),
+      ];
+      for (const [label, control] of fields) await expectVisiblyLabelled(w.form, label, control);
+      for (const legend of ["Transaction size", "Industry group"])
+        await expectVisibleLegend(w.form, legend);
+    });
+
+    test("Clear filters is on screen and resets the search from the keyboard", async ({
+      page,
+      request,
+      site,
+    }) => {
+      const { w, ref } = await openLoaded(page, request, site);
+      // Every filter set, from one deal so that the search finds it.
+      const deal = ref.rows.find((row) => row.size !== null && row.groupId !== null)!;
+      const search = {
+        text: deal.text.split(" ").slice(0, 3).join(" "),
+        date: deal.date,
+        size: "below" as const,
+        amount: deal.size! + 1,
+        industries: [deal.groupTitle],
+      };
+      narrowing(ref, await expectSearch(w, ref, search), "the search");
+      const params = new URL(page.url()).searchParams;
+      expect([...new Set(params.keys())].sort()).toEqual([
+        "amount",
+        "date",
+        "industry",
+        "q",
+        "size",
+      ]);
+
+      // Reached with Tab from the search button, as a keyboard user would, then pressed with Enter.
+      await w.submit.focus();
+      await page.keyboard.press("Tab");
+      await expect(w.clear).toBeFocused();
+      await expect(w.clear).toBeInViewport();
+      await expect(w.clear).toHaveCSS("outline-style", "solid");
+      await page.keyboard.press("Enter");
+      await expectResults(w, ref.rows);
+      await expect(w.text).toHaveValue("");
+      await expect(w.date).toHaveValue("");
+      await expect(w.amount).toHaveValue("");
+      await expect(w.above).toBeChecked();
+      for (const group of ref.groups) await expect(w.industry(group.title)).not.toBeChecked();
+      expect(new URL(page.url()).search).toBe("");
+    });
+  });
+}
 
 test("the pager reaches every deal a search finds, page by page", async ({
   page,

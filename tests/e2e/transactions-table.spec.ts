@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { axeViolations, expect, test } from "./fixtures.ts";
 import {
   countText,
   openLoaded,
@@ -178,3 +178,32 @@ test("each column header sorts the deals both ways and marks the column with ari
   const sort = new URL(page.url()).searchParams;
   expect([sort.get("sort"), sort.get("order")]).toEqual(["date", "asc"]);
 });
+
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 375, height: 812 },
+]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test("the table sorted by a column, either way, has no axe violations", async ({
+      page,
+      request,
+      site,
+    }) => {
+      const { w, ref } = await openLoaded(page, request, site);
+      const column = COLUMNS.find((c) => c.name === "Client")!;
+      for (const direction of ["ascending", "descending"] as const) {
+        await w.table.getByRole("button", { name: column.name, exact: true }).click();
+        await expect(w.table.getByRole("columnheader", { name: column.name })).toHaveAttribute(
+          "aria-sort",
+          direction,
+        );
+        await expect
+          .poll(async () => (await shownCells(w.bodyRows)).map((cells) => cells[column.index]))
+          .toEqual(sortedColumn(ref.rows, column, direction).slice(0, 25));
+        expect(await axeViolations(page), `axe sorted by ${column.name} ${direction}`).toEqual([]);
+      }
+    });
+  });
+}
