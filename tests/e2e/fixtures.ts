@@ -95,6 +95,12 @@ export async function expectExpanded(toggle: Locator, open: boolean) {
 }
 
 /** Collects the page's console errors and failed requests from now on. */
+/** The two window sizes the widgets' layout and accessibility checks run at. */
+export const DESKTOP_AND_PHONE = [
+  { width: 1280, height: 900 },
+  { width: 375, height: 812 },
+] as const;
+
 /** Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard user would reach it. */
 export async function tabTo(page: Page, target: Locator, { backwards = false, max = 40 } = {}) {
   for (let i = 0; i < max; i++) {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { axeViolations, expect, test } from "./fixtures.ts";
+import { axeViolations, DESKTOP_AND_PHONE, expect, test } from "./fixtures.ts";
 
 // axe-core (WCAG 2.2 A/AA) over /topics in every state of Topics A – Z, at desktop and phone widths.
 
@@ -7,10 +7,7 @@ const FLAT_TAXA = "**/api/default/flat-taxa*";
 const widgetOf = (page: Page) => page.getByRole("region", { name: "Topics A - Z" });
 const toolbarOf = (page: Page) => page.getByRole("toolbar", { name: "Topics by letter" });
 
-for (const viewport of [
-  { width: 1280, height: 900 },
-  { width: 375, height: 800 },
-]) {
+for (const viewport of DESKTOP_AND_PHONE) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 

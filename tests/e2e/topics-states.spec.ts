@@ -1,5 +1,5 @@
 import type { Page, Route } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { DESKTOP_AND_PHONE, expect, test } from "./fixtures.ts";
 
 // Topics A – Z while its API call is slow or fails: a loading line, an error that says why,
 // "Try again" that recovers, and no layout shift when the topics arrive.
@@ -124,10 +124,7 @@ test("an API that never answers ends in an error within the client's 15 s timeou
   await expect(widget.getByRole("list", { name: "B" }).getByRole("link").first()).toBeVisible();
 });
 
-for (const viewport of [
-  { width: 1280, height: 900 },
-  { width: 375, height: 800 },
-]) {
+for (const viewport of DESKTOP_AND_PHONE) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { serveHostPage } from "./embed-host.ts";
-import { axeViolations, expect, test } from "./fixtures.ts";
+import { axeViolations, DESKTOP_AND_PHONE, expect, test } from "./fixtures.ts";
 import {
   expectedRows,
   expectResults,
@@ -103,10 +103,7 @@ test("the embedded widget lists the site's deals and filters them on another ori
   }
 });
 
-for (const viewport of [
-  { width: 1280, height: 900 },
-  { width: 375, height: 812 },
-]) {
+for (const viewport of DESKTOP_AND_PHONE) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 

@@ -1,5 +1,5 @@
 import type { Locator } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { DESKTOP_AND_PHONE, expect, test } from "./fixtures.ts";
 import {
   countText,
   expectedRows,
@@ -301,10 +301,7 @@ async function expectVisibleLegend(form: Locator, legend: string) {
   await expectReadable(text, legend);
 }
 
-for (const viewport of [
-  { width: 1280, height: 900 },
-  { width: 375, height: 812 },
-]) {
+for (const viewport of DESKTOP_AND_PHONE) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 

@@ -1,5 +1,5 @@
 import type { Page, Route } from "@playwright/test";
-import { axeViolations, expect, test } from "./fixtures.ts";
+import { axeViolations, DESKTOP_AND_PHONE, expect, test } from "./fixtures.ts";
 import {
   countText,
   expectedRows,
@@ -186,10 +186,7 @@ test("an API that never answers ends in an error within the client's 15 s timeou
   await expect(w.table).toBeVisible();
 });
 
-for (const viewport of [
-  { width: 1280, height: 900 },
-  { width: 375, height: 812 },
-]) {
+for (const viewport of DESKTOP_AND_PHONE) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 

@@ -1,4 +1,4 @@
-import { axeViolations, expect, test } from "./fixtures.ts";
+import { axeViolations, DESKTOP_AND_PHONE, expect, test } from "./fixtures.ts";
 import {
   countText,
   openLoaded,
@@ -179,10 +179,7 @@ test("each column header sorts the deals both ways and marks the column with ari
   expect([sort.get("sort"), sort.get("order")]).toEqual(["date", "asc"]);
 });
 
-for (const viewport of [
-  { width: 1280, height: 900 },
-  { width: 375, height: 812 },
-]) {
+for (const viewport of DESKTOP_AND_PHONE) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 
