@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { LightMyRequestResponse } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { testApp } from "../../tests/helpers/test-app.ts";
 import type { AppOptions } from "./app.ts";
@@ -17,6 +18,19 @@ async function start(env: Record<string, string> = {}, options: Partial<AppOptio
   return t;
 }
 
+function expectSecurityHeaders(response: LightMyRequestResponse, name: string) {
+  const csp = String(response.headers["content-security-policy"]);
+  expect(csp, name).toContain("frame-ancestors 'self'");
+  expect(csp, name).toMatch(/script-src 'self'(;|$)/);
+  expect(csp, name).not.toContain("unsafe-inline");
+  expect(csp, name).not.toContain("unsafe-eval");
+  expect(response.headers["x-content-type-options"], name).toBe("nosniff");
+  expect(response.headers["referrer-policy"], name).toBe("strict-origin-when-cross-origin");
+  expect(response.headers["cross-origin-opener-policy"], name).toBe("same-origin");
+  expect(response.headers["permissions-policy"], name).toContain("camera=()");
+  expect(response.headers["strict-transport-security"], name).toBeUndefined();
+}
+
 describe("the host", () => {
   it("answers /healthz with 200 while the database answers, and 503 once it does not", async () => {
     const { app, db } = await start();
@@ -31,61 +45,68 @@ describe("the host", () => {
 
   it("sends the security headers on every response, refusals and static files included", async () => {
     const clientDir = mkdtempSync(join(tmpdir(), "site-static-"));
-    writeFileSync(join(clientDir, "robots.txt"), "User-agent: *\n");
-    const { app } = await start({ RATE_LIMIT: "50" }, { clientDir });
-    app.get("/slow", () => slow);
-    let release = () => {};
-    const slow = new Promise<string>((resolve) => (release = () => resolve("done")));
+    try {
+      writeFileSync(join(clientDir, "robots.txt"), "User-agent: *\n");
+      const { app } = await start({}, { clientDir });
+      let entered = () => {};
+      const hasEntered = new Promise<void>((resolve) => (entered = resolve));
+      let release = () => {};
+      const slow = new Promise<string>((resolve) => (release = () => resolve("done")));
+      app.get("/slow", () => {
+        entered();
+        return slow;
+      });
 
-    const etag = String((await app.inject("/api/default/transactions")).headers.etag);
-    const responses = {
-      200: await app.inject("/healthz"),
-      static: await app.inject("/robots.txt"),
-      304: await app.inject({
-        url: "/api/default/transactions",
-        headers: { "if-none-match": etag },
-      }),
-      400: await app.inject("/%"),
-      404: await app.inject("/api/default/nope"),
-      405: await app.inject({ method: "POST", url: "/api/default/transactions" }),
-      414: await app.inject(`/search?q=${"a".repeat(9000)}`),
-    };
-    // While a request is in flight, a shutdown refuses new ones with 503.
-    const inFlight = app.inject("/slow");
-    await new Promise((r) => setTimeout(r, 20));
-    const closing = app.closeGracefully();
-    const refused = await app.inject("/healthz");
-    release();
-    await inFlight;
-    await closing;
-    rmSync(clientDir, { recursive: true });
+      const etag = String((await app.inject("/api/default/transactions")).headers.etag);
+      const responses = {
+        200: await app.inject("/healthz"),
+        static: await app.inject("/robots.txt"),
+        304: await app.inject({
+          url: "/api/default/transactions",
+          headers: { "if-none-match": etag },
+        }),
+        400: await app.inject("/%"),
+        404: await app.inject("/api/default/nope"),
+        405: await app.inject({ method: "POST", url: "/api/default/transactions" }),
+        414: await app.inject(`/search?q=${"a".repeat(9000)}`),
+      };
+      // While a request is in flight, a shutdown refuses new ones with 503.
+      const inFlight = app.inject("/slow");
+      await hasEntered;
+      const closing = app.closeGracefully();
+      const refused = await app.inject("/healthz");
+      release();
+      expect((await inFlight).statusCode).toBe(200);
+      await closing;
 
-    const all = { ...responses, 503: refused };
-    expect(
-      Object.fromEntries(Object.entries(all).map(([name, r]) => [name, r.statusCode])),
-    ).toEqual({
-      200: 200,
-      304: 304,
-      400: 400,
-      404: 404,
-      405: 405,
-      414: 414,
-      503: 503,
-      static: 200,
-    });
-    for (const [name, response] of Object.entries(all)) {
-      const csp = String(response.headers["content-security-policy"]);
-      expect(csp, name).toContain("frame-ancestors 'self'");
-      expect(csp, name).toMatch(/script-src 'self'(;|$)/);
-      expect(csp, name).not.toContain("unsafe-inline");
-      expect(csp, name).not.toContain("unsafe-eval");
-      expect(response.headers["x-content-type-options"], name).toBe("nosniff");
-      expect(response.headers["referrer-policy"], name).toBe("strict-origin-when-cross-origin");
-      expect(response.headers["cross-origin-opener-policy"], name).toBe("same-origin");
-      expect(response.headers["permissions-policy"], name).toContain("camera=()");
-      expect(response.headers["strict-transport-security"], name).toBeUndefined();
+      const all = { ...responses, 503: refused };
+      expect(
+        Object.fromEntries(Object.entries(all).map(([name, r]) => [name, r.statusCode])),
+      ).toEqual({
+        200: 200,
+        304: 304,
+        400: 400,
+        404: 404,
+        405: 405,
+        414: 414,
+        503: 503,
+        static: 200,
+      });
+      for (const [name, response] of Object.entries(all)) expectSecurityHeaders(response, name);
+      expect(responses[400].json().error).toEqual({
+        code: "BadRequest",
+        message: "The address is not valid: broken percent-encoding.",
+      });
+    } finally {
+      rmSync(clientDir, { recursive: true, force: true });
     }
-    expect(responses[400].json().error.code).toBe("BadRequest");
+  });
+
+  it("lets other sites' pages read the 400 for a broken API address", async () => {
+    const { app } = await start();
+    const response = await app.inject("/api/default/transactions%");
+    expect(response.statusCode).toBe(400);
+    expect(response.headers["access-control-allow-origin"]).toBe("*");
   });
 
   it("sends Strict-Transport-Security when configured for HTTPS", async () => {
@@ -113,5 +134,6 @@ describe("the host", () => {
     const limited = await app.inject("/healthz");
     expect(limited.json().error.code).toBe("TooManyRequests");
     expect(limited.headers["retry-after"]).toBeDefined();
+    expectSecurityHeaders(limited, "429");
   });
 });

@@ -34,6 +34,12 @@ declare module "fastify" {
   }
 }
 
+/** Fastify's refusals made before routing echo the address; these say what is wrong instead. */
+const FRAMEWORK_ERROR_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: "The address is not valid: broken percent-encoding.",
+  FST_ERR_MAX_PARAM_LENGTH: "A part of the address is too long.",
+};
+
 /** Builds the site's Fastify app without listening: plugins, then our decorations, then routes. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const setSecurityHeaders = securityHeaders(options.config);
@@ -46,9 +52,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     // The graceful plugin closes only after every reply has really been sent (see graceful.ts).
     forceCloseConnections: false,
-    // A broken address (e.g. `/%`) is refused before any hook runs: same headers, same error shape.
+    // A broken address (e.g. `/%`) is refused before any hook runs: the same headers (CORS too
+    // for the API) and error shape, with a fixed message rather than the address echoed back.
     frameworkErrors: (error, request, reply) => {
       setSecurityHeaders(request.raw, reply.raw);
+      if (request.url.startsWith("/api/")) reply.header("access-control-allow-origin", "*");
+      error.message = FRAMEWORK_ERROR_MESSAGES[error.code] ?? "The address is not valid.";
       return errorHandler(error, request, reply);
     },
   });

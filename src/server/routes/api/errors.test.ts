@@ -106,6 +106,12 @@ describe("404 for what is not an entity set", () => {
     });
   });
 
+  it("answers GET /api/default, with no entity set, with a 404", async () => {
+    const response = await get(api.app, "/api/default");
+    expect(response.status).toBe(404);
+    expect(response.body.error.code).toBe("NotFound");
+  });
+
   it("answers with JSON, not with the site's 404 page, even with a bad query", async () => {
     const response = await get(api.app, "/api/default/nope?$filter=((");
     expect(response.status).toBe(404);

@@ -7,7 +7,8 @@ import { represent, type Representation } from "../../http-cache/representation.
 import { sendRepresentation } from "../../http-cache/send.ts";
 import { countEntitySet, readEntitySet } from "./read-entity-set.ts";
 
-const ALLOW = "GET, HEAD, OPTIONS";
+const ALLOWED_METHODS = ["GET", "HEAD", "OPTIONS"];
+const ALLOW = ALLOWED_METHODS.join(", ");
 // What Sitefinity's web services SDK and common fetch wrappers send; no credentials.
 const ALLOW_HEADERS =
   "Accept, Accept-Language, Cache-Control, Content-Language, Content-Type, If-None-Match, Pragma, " +
@@ -95,8 +96,13 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
 
   // Never reached (the hook answers first); it keeps these methods from the pages' routes.
   app.route({ method: OTHER_METHODS, url: "/*", handler: async (_request, reply) => reply });
-  // Methods no route knows (PROPFIND, LOCK, SEARCH…) end here rather than at the site's 404.
-  app.setNotFoundHandler(async (request, reply) => methodNotAllowed(request, reply));
+  // Methods no route knows (PROPFIND, LOCK, SEARCH…) end here rather than at the site's 404,
+  // as does an address the routes above do not match (`/api/default` without its slash).
+  app.setNotFoundHandler(async (request, reply) =>
+    ALLOWED_METHODS.includes(request.method)
+      ? fail(reply, 404, "NotFound", `no resource ${quote(request.url)}`)
+      : methodNotAllowed(request, reply),
+  );
 };
 
 function methodNotAllowed(request: FastifyRequest, reply: FastifyReply) {
