@@ -10,12 +10,16 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-/** Writes a file under the fake project; it and its new folders get the given mtime (seconds). */
+/**
+ * Writes a file under the fake project with the given mtime (seconds). Its folders keep an old
+ * time, as when an editor saves over an existing file: only a walk into the folders sees it.
+ */
 function file(path: string, mtime: number) {
   const full = join(root, path);
   mkdirSync(dirname(full), { recursive: true });
   writeFileSync(full, "x");
-  for (let p = full; p !== root; p = dirname(p)) utimesSync(p, mtime, mtime);
+  utimesSync(full, mtime, mtime);
+  for (let p = dirname(full); p !== root; p = dirname(p)) utimesSync(p, 500, 500);
 }
 
 describe("isBuildStale, which decides whether `npm start` builds first", () => {

@@ -94,7 +94,6 @@ export async function expectExpanded(toggle: Locator, open: boolean) {
   }
 }
 
-/** Collects the page's console errors and failed requests from now on. */
 /** The two window sizes the widgets' layout and accessibility checks run at. */
 export const DESKTOP_AND_PHONE = [
   { width: 1280, height: 900 },
@@ -110,6 +109,7 @@ export async function tabTo(page: Page, target: Locator, { backwards = false, ma
   throw new Error(`${max} presses of Tab never reached ${target.toString()}`);
 }
 
+/** Collects the page's console errors and failed requests from now on. */
 export function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on("console", (message) => {

@@ -159,7 +159,7 @@ test.describe("without JavaScript", () => {
       /all-articles-and-commentary\/[^/?]+$/,
     ])
       expect(
-        [...seen].some((path) => kind.test(path)),
+        visited.some((path) => kind.test(path)),
         String(kind),
       ).toBe(true);
   });
