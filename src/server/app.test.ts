@@ -75,6 +75,9 @@ describe("the host", () => {
       await hasEntered;
       const closing = app.closeGracefully();
       const refused = await app.inject("/healthz");
+      const refusedApi = await app.inject("/api/default/taxonomies");
+      expect(refusedApi.statusCode).toBe(503);
+      expect(refusedApi.headers["access-control-allow-origin"]).toBe("*");
       release();
       expect((await inFlight).statusCode).toBe(200);
       await closing;
@@ -135,5 +138,8 @@ describe("the host", () => {
     expect(limited.json().error.code).toBe("TooManyRequests");
     expect(limited.headers["retry-after"]).toBeDefined();
     expectSecurityHeaders(limited, "429");
+    const limitedApi = await app.inject("/api/default/taxonomies");
+    expect(limitedApi.statusCode).toBe(429);
+    expect(limitedApi.headers["access-control-allow-origin"]).toBe("*");
   });
 });

@@ -56,7 +56,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // for the API) and error shape, with a fixed message rather than the address echoed back.
     frameworkErrors: (error, request, reply) => {
       setSecurityHeaders(request.raw, reply.raw);
-      if (request.url.startsWith("/api/")) reply.header("access-control-allow-origin", "*");
       error.message = FRAMEWORK_ERROR_MESSAGES[error.code] ?? "The address is not valid.";
       return errorHandler(error, request, reply);
     },

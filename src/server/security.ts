@@ -15,7 +15,8 @@ const PERMISSIONS_POLICY =
 export type SetSecurityHeaders = (request: IncomingMessage, response: ServerResponse) => void;
 
 /**
- * The site's security headers, set on a raw response: by the hook below for every request that
+ * The site's security headers, and CORS for the API, set on a raw response: by the hook below
+ * for every request that
  * reaches Fastify's hooks, and by app.ts for the replies Fastify makes before any hook runs (an
  * address with broken percent-encoding). Pages add their script and style hashes to the CSP
  * (see routes/pages.ts).
@@ -48,6 +49,9 @@ export function securityHeaders(config: Config): SetSecurityHeaders {
   return (request, response) => {
     setHelmetHeaders(request, response, () => {});
     response.setHeader("permissions-policy", PERMISSIONS_POLICY);
+    // The API's callers are often other sites' pages: they must be able to read every API
+    // reply, refusals (400, 405, 414, 429, 503) included.
+    if (request.url?.startsWith("/api/")) response.setHeader("access-control-allow-origin", "*");
   };
 }
 
@@ -63,8 +67,6 @@ export const security = fp(
     app.addHook("onRequest", async (request, reply) => {
       setHeaders(request.raw, reply.raw);
       if (request.url.length > MAX_URL_BYTES) {
-        // The API's callers are often other sites' pages: they must be able to read the refusal.
-        if (request.url.startsWith("/api/")) reply.header("access-control-allow-origin", "*");
         return reply.code(414).send({
           error: {
             code: "URITooLong",

@@ -54,9 +54,9 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   };
 
   // Runs before any body is read, so every other method gets its 405 whatever it sends.
-  // (Addresses over 8 KiB never get here: security.ts answers them with 414.)
+  // (Addresses over 8 KiB never get here: security.ts answers them with 414. CORS comes with
+  // the security headers there, on every /api/ reply.)
   app.addHook("onRequest", async (request, reply) => {
-    reply.header("access-control-allow-origin", "*");
     if (OTHER_METHODS.includes(request.method)) return methodNotAllowed(request, reply);
   });
 
