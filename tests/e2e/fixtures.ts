@@ -100,11 +100,11 @@ export const DESKTOP_AND_PHONE = [
   { width: 375, height: 812 },
 ] as const;
 
-/** Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard user would reach it. */
-export async function tabTo(page: Page, target: Locator, { backwards = false, max = 40 } = {}) {
+/** Presses Tab until `target` has focus, as a keyboard user would reach it. */
+export async function tabTo(page: Page, target: Locator, { max = 80 } = {}) {
   for (let i = 0; i < max; i++) {
     if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
+    await page.keyboard.press("Tab");
   }
   throw new Error(`${max} presses of Tab never reached ${target.toString()}`);
 }

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, tabTo, test } from "./fixtures.ts";
 import {
   countText,
   expectedRows,
@@ -144,33 +144,26 @@ test("the form works with the keyboard alone: Tab to a field, type, Enter to sea
   const { w, ref } = await openLoaded(page, request, site);
   await page.getByRole("heading", { level: 1 }).click();
 
-  const tabTo = async (target: typeof w.text) => {
-    for (let presses = 0; presses < 80; presses++) {
-      if (await target.evaluate((el) => el === document.activeElement)) return;
-      await page.keyboard.press("Tab");
-    }
-    throw new Error(`Tab never reached ${target}`);
-  };
-  await tabTo(w.text);
+  await tabTo(page, w.text);
   await page.keyboard.type("Advised");
   await page.keyboard.press("Enter");
   await expectResults(w, expectedRows(ref, { text: "Advised" }));
 
-  await tabTo(w.industry(ref.groups[0]!.title));
+  await tabTo(page, w.industry(ref.groups[0]!.title));
   await page.keyboard.press("Space");
-  await tabTo(w.submit);
+  await tabTo(page, w.submit);
   await page.keyboard.press("Enter");
   const search = { text: "Advised", industries: [ref.groups[0]!.title] };
   await expectResults(w, expectedRows(ref, search));
 
-  await tabTo(w.table.getByRole("button", { name: "Client", exact: true }));
+  await tabTo(page, w.table.getByRole("button", { name: "Client", exact: true }));
   await page.keyboard.press("Enter");
   await expect(w.table.getByRole("columnheader", { name: "Client" })).toHaveAttribute(
     "aria-sort",
     "ascending",
   );
 
-  await tabTo(w.clear);
+  await tabTo(page, w.clear);
   await page.keyboard.press("Space");
   await expect(w.count).toHaveText(countText(ref.rows.length));
   await expect(w.text).toHaveValue("");
