@@ -1,9 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_LAUNCH } from "./tests/helpers/chromium.ts";
+import { chromiumLaunchOptions } from "./tools/chromium.ts";
 
-// End-to-end tests drive Debian's Chromium (Playwright cannot download browsers here).
+// End-to-end tests drive the Chromium that tools/chromium.ts picks (Playwright cannot download
+// browsers here).
 // tests/e2e/global-setup.ts starts the built site on a free port with a fresh demo database.
-const launchOptions = CHROMIUM_LAUNCH;
+const launchOptions = chromiumLaunchOptions();
 
 export default defineConfig({
   testDir: "tests/e2e",

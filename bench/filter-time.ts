@@ -10,7 +10,7 @@ import { connect } from "../src/db/connect.ts";
 import { generateContent } from "../src/db/demo/generate.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { replaceContent } from "../src/db/repositories/content-repository.ts";
-import { CHROMIUM_LAUNCH } from "../tests/helpers/chromium.ts";
+import { chromiumLaunchOptions } from "../tools/chromium.ts";
 import { startServer } from "../tests/helpers/server-process.ts";
 import { BUDGETS } from "./budgets.ts";
 
@@ -80,7 +80,7 @@ export async function benchFilterTime(): Promise<string[]> {
   await db.close();
 
   const server = await startServer({ DATABASE_URL: url, LOG_LEVEL: "error" });
-  const browser = await chromium.launch(CHROMIUM_LAUNCH);
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${server.url}/transactions`);

@@ -1,14 +1,14 @@
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
-import { CHROMIUM_LAUNCH } from "../tests/helpers/chromium.ts";
+import { chromiumLaunchOptions } from "../tools/chromium.ts";
 import { BUDGETS } from "./budgets.ts";
 import { samplePaths, startBenchServer } from "./site-server.ts";
 
 /** gzip size of every script each page loads in Chromium (after its widgets have loaded). */
 export async function benchJsSize(): Promise<string[]> {
   const server = await startBenchServer();
-  const browser = await chromium.launch(CHROMIUM_LAUNCH);
-  const lines: string[] = [];
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  const lines: string[] = [`Chromium ${browser.version()}`];
   try {
     const { article } = await samplePaths(server.url);
     const pages: [string, string, number][] = [

@@ -1,9 +1,9 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/helpers/chromium.ts";
+import { CHROMIUM_ARGS, findChromium } from "../tools/chromium.ts";
 import { samplePaths, startBenchServer } from "./site-server.ts";
 
-// npm run lighthouse: Lighthouse (mobile settings, its default) driving Debian's Chromium on
+// npm run lighthouse: Lighthouse (mobile settings, its default) driving Chromium (tools/chromium.ts) on
 // /, /transactions, /topics and an article. Budget: performance >= 95; accessibility, best
 // practices and SEO 100. Each page runs LIGHTHOUSE_RUNS times (3) and the median run by
 // performance counts, as Lighthouse's own guidance on variance advises; every run's score is
@@ -12,8 +12,9 @@ const BUDGET = { performance: 95, accessibility: 100, "best-practices": 100, seo
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 
 const server = await startBenchServer();
+const browser = findChromium();
 const chrome = await chromeLauncher.launch({
-  chromePath: CHROMIUM_PATH,
+  ...(browser.executablePath ? { chromePath: browser.executablePath } : {}),
   chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
 });
 let failed = false;

@@ -1,3 +1,4 @@
+import { findChromium } from "../tools/chromium.ts";
 import { benchApi } from "./api.ts";
 import { benchFilterTime } from "./filter-time.ts";
 import { benchJsSize } from "./js-size.ts";
@@ -6,6 +7,8 @@ import { benchPages } from "./pages.ts";
 // npm run bench: every budget of DESIGN §7 that a benchmark checks, one figure per line, measured
 // side by side in one run on this machine. Exits 1 when a figure misses its budget.
 const started = Date.now();
+const browser = findChromium();
+console.log(`Browser: ${browser.source} (${browser.executablePath ?? "Playwright's own"})`);
 const sections: [string, () => Promise<string[]>][] = [
   ["API throughput", benchApi],
   ["Page throughput", benchPages],

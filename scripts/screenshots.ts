@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
-import { CHROMIUM_LAUNCH } from "../tests/helpers/chromium.ts";
+import { chromiumLaunchOptions } from "../tools/chromium.ts";
 
 // Developer aid: full-page screenshots of pages at 375, 768 and 1280 px into screenshots/ (git-ignored).
 // node scripts/screenshots.ts --base http://127.0.0.1:4321 / /transactions /topics
@@ -12,7 +12,7 @@ const { values, positionals } = parseArgs({
   },
   allowPositionals: true,
 });
-const browser = await chromium.launch(CHROMIUM_LAUNCH);
+const browser = await chromium.launch(chromiumLaunchOptions());
 mkdirSync("screenshots", { recursive: true });
 for (const width of values.widths.split(",").map(Number)) {
   const page = await browser.newPage({ viewport: { width, height: 900 } });

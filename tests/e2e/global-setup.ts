@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort, waitForHttp } from "../helpers/free-port.ts";
+import { freePort, waitForHttp } from "../../tools/free-port.ts";
 import { ROOT } from "../helpers/run-script.ts";
 
 /** Starts the built site (`npm run build` first) on a free port with a fresh demo database. */

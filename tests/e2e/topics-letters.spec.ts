@@ -218,6 +218,8 @@ test.describe("a topic's link lands on its topic page", () => {
       if ((await next.count()) === 0) return total;
       await next.click();
       await expect(page).toHaveURL(new RegExp(`[?&]page=${n}$`));
+      // The address changes when the next page starts to arrive; count its cards once it is whole.
+      await page.waitForLoadState("load");
     }
   }
 

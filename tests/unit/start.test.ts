@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort, waitForHttp } from "../helpers/free-port.ts";
+import { freePort, waitForHttp } from "../../tools/free-port.ts";
 import { ROOT } from "../helpers/run-script.ts";
 
 // The README promises `npm install && npm start` serves the demo site. This runs `npm start` in a
