@@ -7,6 +7,8 @@ export const BUDGETS = {
   /** gzip JavaScript a page loads, in kB (1,000 bytes). */
   jsKbContentPage: 75,
   jsKbTransactions: 95,
+  /** embed.js and its chunks on another site's page, both widgets, React included (within 5%). */
+  embedKb: 84,
   /** Filter submit to updated table, 10,000 transactions, Chromium, median. */
   filterMs: 50,
 } as const;

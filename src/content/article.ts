@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { guid, isoDateTime, requiredText, urlName } from "./common.ts";
+import { guid, isoDateTime, lastModified, requiredText, urlName } from "./common.ts";
 
 /** An article or commentary; Summary and Content are HTML, Tags are flat-taxon ids. */
 export const articleSchema = z.strictObject({
   Id: guid,
+  LastModified: lastModified,
   Title: requiredText(300),
   UrlName: urlName,
   PublicationDate: isoDateTime,

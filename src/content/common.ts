@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normaliseDateTime } from "../rules/date-time.ts";
 
 /** Sitefinity's parent id for a top-level taxon. */
 export const ROOT_PARENT_ID = "00000000-0000-0000-0000-000000000000";
@@ -30,11 +31,11 @@ export const urlName = requiredText(200).refine(
 );
 
 /**
- * A calendar date or date-time, normalised to `YYYY-MM-DDTHH:mm:ssZ` (UTC) so that stored
- * values compare as text in SQLite and PostgreSQL alike.
+ * A calendar date or date-time (an offset, or none for UTC; up to 7 fractional digits), written
+ * as the API writes it: UTC with `Z`, the fraction kept without trailing zeros.
  */
 export const isoDateTime = z.string().transform((s, ctx) => {
-  const normalised = normaliseIsoDateTime(s);
+  const normalised = normaliseDateTime(s);
   if (normalised === null) {
     ctx.addIssue({ code: "custom", message: "not a date" });
     return z.NEVER;
@@ -42,34 +43,5 @@ export const isoDateTime = z.string().transform((s, ctx) => {
   return normalised;
 });
 
-const DATE_RE =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
-
-/** `2021-03-04` or an ISO date-time -> `2021-03-04T00:00:00Z`; null when it is not a real date. */
-export function normaliseIsoDateTime(s: string): string | null {
-  const m = DATE_RE.exec(s.trim());
-  if (!m) return null;
-  const [, y, mo, d, h = "00", mi = "00", sec = "00", zone] = m;
-  const year = Number(y);
-  const month = Number(mo);
-  const day = Number(d);
-  if (
-    month < 1 ||
-    month > 12 ||
-    day < 1 ||
-    day > 31 ||
-    Number(h) > 23 ||
-    Number(mi) > 59 ||
-    Number(sec) > 59
-  ) {
-    return null;
-  }
-  const probe = new Date(Date.UTC(year, month - 1, day));
-  if (probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return null;
-  let ms = Date.UTC(year, month - 1, day, Number(h), Number(mi), Number(sec));
-  if (zone && zone !== "Z") {
-    const sign = zone.startsWith("-") ? -1 : 1;
-    ms -= sign * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6))) * 60_000;
-  }
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
-}
+/** When an item last changed (Sitefinity's LastModified); an import fills in its own time when absent. */
+export const lastModified = isoDateTime.optional();

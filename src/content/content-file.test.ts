@@ -90,4 +90,47 @@ describe("parseContentFile", () => {
     const result = parseContentFile(doc);
     expect(result.ok && result.content.transactions[0]!.Date).toBe("2019-07-01T00:00:00Z");
   });
+
+  it("normalises offsets to UTC and keeps fractions of a second, up to 7 digits", () => {
+    const doc = valid();
+    doc.transactions[1]!.Date = "2026-07-01T00:00:00+01:00";
+    doc.transactions[2]!.Date = "2026-07-01T00:00:00.1234567-05:00";
+    doc.articles[0]!.PublicationDate = "2026-03-04T10:20:30.500Z";
+    doc.transactions[3]!.Date = "2026-07-01T00:00:00.12345678Z";
+    const result = parseContentFile(doc);
+    expect(!result.ok && result.problems).toEqual(["transactions[3].Date: not a date"]);
+    doc.transactions[3]!.Date = "2026-07-01";
+    const fixed = parseContentFile(doc);
+    expect(fixed.ok && fixed.content.transactions.slice(1, 3).map((t) => t.Date)).toEqual([
+      "2026-06-30T23:00:00Z",
+      "2026-07-01T05:00:00.1234567Z",
+    ]);
+    expect(fixed.ok && fixed.content.articles[0]!.PublicationDate).toBe("2026-03-04T10:20:30.5Z");
+  });
+
+  it("stamps items without LastModified with the import's time, and keeps a given one", () => {
+    const doc = valid() as unknown as { transactions: Record<string, unknown>[] };
+    delete doc.transactions[0]!.LastModified;
+    doc.transactions[1]!.LastModified = "2020-01-02T03:04:05+01:00";
+    const result = parseContentFile(doc, new Date("2026-11-23T12:00:00.250Z"));
+    expect(result.ok && result.content.transactions.slice(0, 2).map((t) => t.LastModified)).toEqual(
+      ["2026-11-23T12:00:00.25Z", "2020-01-02T02:04:05Z"],
+    );
+  });
+
+  it("derives TaxaUrl from the taxonomy's type, and ignores an older file's FullUrl", () => {
+    const doc = valid() as unknown as {
+      taxonomies: Record<string, unknown>[];
+      hierarchyTaxa: Record<string, unknown>[];
+    };
+    doc.taxonomies[0]!.TaxaUrl = "tags";
+    delete doc.taxonomies[1]!.TaxaUrl;
+    doc.hierarchyTaxa[0]!.FullUrl = "/healthcare";
+    const result = parseContentFile(doc);
+    expect(result.ok && result.content.taxonomies.map((t) => [t.Type, t.TaxaUrl])).toEqual([
+      [0, "flat-taxa"],
+      [1, "hierarchy-taxa"],
+    ]);
+    expect(result.ok && result.content.hierarchyTaxa[0]).not.toHaveProperty("FullUrl");
+  });
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { articleSchema } from "./article.ts";
 import { ROOT_PARENT_ID } from "./common.ts";
+import { normaliseDateTime } from "../rules/date-time.ts";
 import { sanitizeContentHtml } from "./sanitize.ts";
 import { siteSchema } from "./site.ts";
 import { flatTaxonSchema, hierarchyTaxonSchema } from "./taxon.ts";
@@ -115,13 +116,27 @@ function checkParentCycles(taxa: Row[], problem: Report) {
   });
 }
 
-/** A whole content file, validated and with every HTML field sanitised. */
-export type ContentFile = z.output<typeof documentSchema>;
+type ParsedDocument = z.output<typeof documentSchema>;
+type Stamped<T> = Omit<T, "LastModified"> & { LastModified: string };
+
+/** A whole content file: validated, every HTML field sanitised, every item's LastModified set. */
+export interface ContentFile {
+  taxonomies: Stamped<ParsedDocument["taxonomies"][number]>[];
+  hierarchyTaxa: Stamped<ParsedDocument["hierarchyTaxa"][number]>[];
+  flatTaxa: Stamped<ParsedDocument["flatTaxa"][number]>[];
+  transactions: Stamped<ParsedDocument["transactions"][number]>[];
+  descriptions: ParsedDocument["descriptions"];
+  articles: Stamped<ParsedDocument["articles"][number]>[];
+  site: ParsedDocument["site"];
+}
 
 export type ParseResult = { ok: true; content: ContentFile } | { ok: false; problems: string[] };
 
-/** Validates a parsed JSON document; on failure lists every problem with its path. */
-export function parseContentFile(input: unknown): ParseResult {
+/**
+ * Validates a parsed JSON document; on failure lists every problem with its path. Items without
+ * a LastModified get `now` (the import's time), as Sitefinity stamps an item when it is saved.
+ */
+export function parseContentFile(input: unknown, now = new Date()): ParseResult {
   const result = documentSchema.safeParse(input);
   if (!result.success) {
     return {
@@ -129,7 +144,21 @@ export function parseContentFile(input: unknown): ParseResult {
       problems: result.error.issues.map((issue) => `${formatPath(issue.path)}: ${issue.message}`),
     };
   }
-  return { ok: true, content: sanitizeContent(result.data) };
+  return { ok: true, content: sanitizeContent(stamp(result.data, now)) };
+}
+
+function stamp(doc: ParsedDocument, now: Date): ContentFile {
+  const time = normaliseDateTime(now.toISOString()) as string;
+  const stamped = <T extends { LastModified?: string }>(items: T[]) =>
+    items.map((item) => ({ ...item, LastModified: item.LastModified ?? time }));
+  return {
+    ...doc,
+    taxonomies: stamped(doc.taxonomies),
+    hierarchyTaxa: stamped(doc.hierarchyTaxa),
+    flatTaxa: stamped(doc.flatTaxa),
+    transactions: stamped(doc.transactions),
+    articles: stamped(doc.articles),
+  };
 }
 
 function sanitizeContent(doc: ContentFile): ContentFile {

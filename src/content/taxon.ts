@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { guid, plainText, requiredText, urlName } from "./common.ts";
+import { guid, lastModified, plainText, requiredText, urlName } from "./common.ts";
 
 const taxonFields = {
   Id: guid,
+  LastModified: lastModified,
   Title: requiredText(200),
   Name: requiredText(200),
   UrlName: urlName,
@@ -16,10 +17,11 @@ const taxonFields = {
 export const flatTaxonSchema = z.strictObject(taxonFields);
 export type FlatTaxon = z.output<typeof flatTaxonSchema>;
 
-/** A hierarchical taxon, such as an industry; top level has the all-zero ParentId. */
-export const hierarchyTaxonSchema = z.strictObject({
-  ...taxonFields,
-  ParentId: guid,
-  FullUrl: plainText(1000),
-});
+/**
+ * A hierarchical taxon, such as an industry; top level has the all-zero ParentId. Sitefinity's
+ * contract has no FullUrl: files written before it was dropped may still carry one, which is ignored.
+ */
+export const hierarchyTaxonSchema = z
+  .strictObject({ ...taxonFields, ParentId: guid, FullUrl: z.string().optional() })
+  .transform(({ FullUrl: _ignored, ...taxon }) => taxon);
 export type HierarchyTaxon = z.output<typeof hierarchyTaxonSchema>;

@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { guid, isoDateTime, plainText, requiredText } from "./common.ts";
+import { guid, isoDateTime, lastModified, plainText, requiredText } from "./common.ts";
 
 /** A past deal. Size is in $MM and null when undisclosed; Description is a key into the descriptions table. */
 export const transactionSchema = z.strictObject({
   Id: guid,
+  LastModified: lastModified,
   Date: isoDateTime,
   Company: requiredText(300),
   Size: z.number({ error: "not a number or null" }).finite().nonnegative("negative").nullable(),

@@ -2,11 +2,13 @@ import { Migrator, sql, type Migration, type MigrationProvider } from "kysely";
 import type { Db } from "./connect.ts";
 import * as initial from "./migrations/001-initial.ts";
 import * as searchDocuments from "./migrations/002-search-documents.ts";
+import * as sitefinityContract from "./migrations/003-sitefinity-contract.ts";
 
 // Migrations are listed here rather than read from a folder, so bundlers and tests see them all.
 const MIGRATIONS: Record<string, Migration> = {
   "001-initial": initial,
   "002-search-documents": searchDocuments,
+  "003-sitefinity-contract": sitefinityContract,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

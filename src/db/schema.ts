@@ -3,7 +3,8 @@ import type { Generated } from "kysely";
 /**
  * Tables and columns. Column names are the API's field names (Sitefinity's), so the
  * OData layer maps a field to a column one to one through its allow-list.
- * Dates are stored as `YYYY-MM-DDTHH:mm:ssZ` text so they compare alike in SQLite and PostgreSQL.
+ * Dates are stored as `YYYY-MM-DDTHH:mm:ss.fffffffZ` text (src/rules/date-time.ts, storedDateTime):
+ * fixed width, so they compare and sort alike in SQLite and PostgreSQL.
  */
 export interface Database {
   taxonomies: TaxonomyTable;
@@ -29,6 +30,7 @@ export interface SearchDocumentTable {
 
 export interface TaxonomyTable {
   Id: string;
+  LastModified: string;
   Name: string;
   Title: string;
   TaxaUrl: string;
@@ -39,6 +41,7 @@ export interface TaxonomyTable {
 
 interface TaxonColumns {
   Id: string;
+  LastModified: string;
   Title: string;
   Name: string;
   UrlName: string;
@@ -53,11 +56,11 @@ export type FlatTaxonTable = TaxonColumns;
 
 export interface HierarchyTaxonTable extends TaxonColumns {
   ParentId: string;
-  FullUrl: string;
 }
 
 export interface TransactionTable {
   Id: string;
+  LastModified: string;
   Date: string;
   Company: string;
   Size: number | null;
@@ -79,6 +82,7 @@ export interface DescriptionTable {
 
 export interface ArticleTable {
   Id: string;
+  LastModified: string;
   Title: string;
   UrlName: string;
   PublicationDate: string;

@@ -20,6 +20,7 @@ export interface OrderByItem {
   pos: number;
 }
 
+/** A field named in `$select`, or `*`: every field a reply carries by default. */
 export interface SelectItem {
   field: string;
   pos: number;
@@ -29,6 +30,7 @@ export interface SelectItem {
 export interface QueryOptions {
   filter?: FilterNode;
   orderBy?: OrderByItem[];
+  /** Undefined: the default fields. */
   select?: SelectItem[];
   top?: number;
   skip?: number;

@@ -6,9 +6,14 @@ export type ScalarType = "string" | "number" | "guid" | "datetime";
 export interface ScalarField {
   type: ScalarType;
   nullable?: boolean;
+  /** The EDM type in `$metadata`, where it is not the type's usual one (numbers are Edm.Double). */
+  edm?: string;
 }
 
-/** A collection kept in a link table: `owner` points at the entity's Id, `value` is the element. */
+/**
+ * A classification field (taxon ids) kept in a link table: `owner` points at the entity's Id,
+ * `value` is the element. As in Sitefinity, it is in a reply only when `$select` names it.
+ */
 export interface CollectionField {
   type: "collection";
   table: keyof Database;
@@ -25,6 +30,11 @@ export type Field = ScalarField | CollectionField;
  */
 export interface EntitySet {
   name: string;
+  /** The entity type's name in `$metadata`. */
+  typeName: string;
   table: keyof Database;
   fields: Readonly<Record<string, Field>>;
 }
+
+/** Whether a reply without `$select` (or with `*`) carries the field: classification fields do not. */
+export const isSelectedByDefault = (field: Field) => field.type !== "collection";

@@ -1,10 +1,13 @@
-import { normaliseIsoDateTime } from "../content/common.ts";
+import { storedDateTime } from "../rules/date-time.ts";
 import { SyntaxProblem, quote } from "./errors.ts";
 
 export type TokenKind =
   "ident" | "string" | "number" | "guid" | "datetime" | "(" | ")" | "," | "/" | ":" | "eof";
 
-/** One token; `value` is the decoded literal (string unescaped, GUID lower-cased, date normalised). */
+/**
+ * One token; `value` is the decoded literal: a string unescaped, a GUID lower-cased, a date in
+ * the stored form (7 fractional digits) that the database compares with.
+ */
 export interface Token {
   kind: TokenKind;
   text: string;
@@ -65,7 +68,7 @@ function readOther(text: string, pos: number, ch: string): Token {
   if (guid !== null) return { kind: "guid", text: guid, value: guid.toLowerCase(), pos };
   const date = match(DATETIME, text, pos);
   if (date !== null) {
-    const value = normaliseIsoDateTime(date);
+    const value = storedDateTime(date);
     if (value === null) throw new SyntaxProblem(`invalid date ${quote(date)}`, pos);
     return { kind: "datetime", text: date, value, pos };
   }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { FilterNode } from "./ast.ts";
 import { ODataError } from "./errors.ts";
 import { parseFilter } from "./parse-filter.ts";
-import { parseQuery } from "./parse.ts";
+import { parseQuery, parseSelect } from "./parse.ts";
 
 const G = "3f2504e0-4f89-11d3-9a0c-0305e82c3301";
 
@@ -41,9 +41,10 @@ describe("parseFilter", () => {
     ["Size eq null", "[Size eq null:null]"],
     ["true", "boolean:true"],
     [`TaxonomyId eq ${G.toUpperCase()}`, `[TaxonomyId eq guid:${G}]`],
-    ["Date gt 2020-01-01", "[Date gt datetime:2020-01-01T00:00:00Z]"],
-    ["Date le 2020-01-01T10:20:30+02:00", "[Date le datetime:2020-01-01T08:20:30Z]"],
-    ["Date lt 2020-01-01T10:20:30.250Z", "[Date lt datetime:2020-01-01T10:20:30Z]"],
+    ["Date gt 2020-01-01", "[Date gt datetime:2020-01-01T00:00:00.0000000Z]"],
+    ["Date le 2020-01-01T10:20:30+02:00", "[Date le datetime:2020-01-01T08:20:30.0000000Z]"],
+    ["Date lt 2020-01-01T10:20:30.250Z", "[Date lt datetime:2020-01-01T10:20:30.2500000Z]"],
+    ["Date lt 2020-01-01T10:20:30.1234567Z", "[Date lt datetime:2020-01-01T10:20:30.1234567Z]"],
     ["A eq 1 or B eq 2 and C eq 3", "{[A eq number:1] or {[B eq number:2] and [C eq number:3]}}"],
     ["(A eq 1 or B eq 2) and C eq 3", "{{[A eq number:1] or [B eq number:2]} and [C eq number:3]}"],
     ["(A eq 'x') and (B eq 'y')", "{[A eq 'x'] and [B eq 'y']}"],
@@ -90,10 +91,42 @@ describe("parseFilter", () => {
   });
 });
 
+describe("parseSelect", () => {
+  it.each<[string, { field: string; pos: number }[]]>([
+    ["Id", [{ field: "Id", pos: 0 }]],
+    [
+      "Id, Title",
+      [
+        { field: "Id", pos: 0 },
+        { field: "Title", pos: 4 },
+      ],
+    ],
+    ["*", [{ field: "*", pos: 0 }]],
+    [" * ", [{ field: "*", pos: 1 }]],
+    [
+      "*,industries",
+      [
+        { field: "*", pos: 0 },
+        { field: "industries", pos: 2 },
+      ],
+    ],
+    [
+      " * , Id,Tags",
+      [
+        { field: "*", pos: 1 },
+        { field: "Id", pos: 5 },
+        { field: "Tags", pos: 8 },
+      ],
+    ],
+  ])("reads %j, each item at its place in the text", (text, expected) => {
+    expect(parseSelect(text)).toEqual(expected);
+  });
+});
+
 describe("parseQuery", () => {
   it("reads every option, ignoring non-$ parameters such as sf_culture", () => {
     const { options, texts } = query(
-      "$filter=Size gt 1&$orderby=Date desc, Company&$select=Id, Title&$top=5&$skip=10&$count=true&sf_culture=en&sf_provider=x&sf_site=y&other=1",
+      "$filter=Size gt 1&$orderby=Date desc, Company&$select=Id, Title&$top=5&$skip=10&$count=true&$format=json&sf_culture=en&sf_provider=x&sf_site=y&other=1",
     );
     expect(options).toMatchObject({
       orderBy: [
@@ -109,17 +142,36 @@ describe("parseQuery", () => {
       count: true,
     });
     expect(texts.$orderby).toBe("Date desc, Company");
+    expect(texts.$format).toBe("json");
   });
 
-  it("matches option names without regard to case and reads $select=* as every field", () => {
-    expect(query("$TOP=3&$Select=*").options).toEqual({ top: 3, count: false });
+  it("matches option names without regard to case and reads $select=* as the star item", () => {
+    expect(query("$TOP=3&$Select=*").options).toEqual({
+      top: 3,
+      count: false,
+      select: [{ field: "*", pos: 0 }],
+    });
   });
+
+  it.each(["json", "JSON", "application/json", "application/json;odata.metadata=minimal"])(
+    "accepts $format=%s and leaves the options as they are",
+    (format) => {
+      const { options, texts } = query(`$format=${encodeURIComponent(format)}&$top=2`);
+      expect(options).toEqual({ top: 2, count: false });
+      expect(texts.$format).toBe(format);
+      expect(query(`$FORMAT=${encodeURIComponent(format)}`).options).toEqual({ count: false });
+    },
+  );
 
   it.each([
     [
       "$expand=Tags",
-      "$expand: not supported (this API reads $filter, $orderby, $select, $top, $skip, $count)",
+      "$expand: not supported (this API reads $filter, $orderby, $select, $top, $skip, $count, $format)",
     ],
+    ["$format=xml", "$format: only json is served"],
+    ["$format=application/atom+xml", "$format: only json is served"],
+    ["$format=", "$format: only json is served"],
+    ["$format=json&$format=json", "$format: given more than once"],
     ["$search=x", "$search: not supported"],
     ["$top=1&$top=2", "$top: given more than once"],
     ["$top=-1", "$top: expected a whole number from 0 to 2147483647"],
@@ -135,6 +187,9 @@ describe("parseQuery", () => {
     ["$orderby=Date,", "$orderby: expected a field name but found the end at position 5"],
     ["$select=Id,,Title", "$select: expected a field name but found ',' at position 3"],
     ["$select=Id Title", "$select: expected ',' or the end but found 'Title' at position 3"],
+    ["$select=Id,*", "$select: unexpected character '*' at position 3"],
+    ["$select=*,*", "$select: unexpected character '*' at position 2"],
+    ["$select=*,", "$select: expected a field name but found the end at position 2"],
     [
       "$filter=Size eq",
       "$filter: expected a field, a literal or '(' but found the end at position 7",
@@ -156,7 +211,15 @@ describe("parseQuery", () => {
       fc.array(pieces, { maxLength: 25 }).map((parts) => parts.join(" ")),
       fc.array(pieces, { maxLength: 25 }).map((parts) => parts.join("")),
     );
-    const name = fc.constantFrom("$filter", "$orderby", "$select", "$top", "$skip", "$count");
+    const name = fc.constantFrom(
+      "$filter",
+      "$orderby",
+      "$select",
+      "$top",
+      "$skip",
+      "$count",
+      "$format",
+    );
     fc.assert(
       fc.property(name, text, (option, value) => {
         try {

@@ -4,7 +4,15 @@ import { tokenize, type Token } from "./lexer.ts";
 import { parseFilter } from "./parse-filter.ts";
 
 /** The system query options this API reads, in the order they appear in a normalised query. */
-export const OPTION_NAMES = ["$filter", "$orderby", "$select", "$top", "$skip", "$count"] as const;
+export const OPTION_NAMES = [
+  "$filter",
+  "$orderby",
+  "$select",
+  "$top",
+  "$skip",
+  "$count",
+  "$format",
+] as const;
 export type OptionName = (typeof OPTION_NAMES)[number];
 
 const MAX_INTEGER = 2_147_483_647;
@@ -51,7 +59,7 @@ function readOption(options: QueryOptions, name: OptionName, text: string) {
       options.orderBy = parseOrderBy(text);
       break;
     case "$select":
-      options.select = text.trim() === "*" ? undefined : parseSelect(text);
+      options.select = parseSelect(text);
       break;
     case "$top":
       options.top = parseInteger(text);
@@ -62,6 +70,11 @@ function readOption(options: QueryOptions, name: OptionName, text: string) {
     case "$count":
       if (text !== "true" && text !== "false") throw new SyntaxProblem("expected true or false");
       options.count = text === "true";
+      break;
+    case "$format":
+      // Only JSON is served; generic OData clients ask for it by name.
+      if (!/^(json|application\/json)(;.*)?$/i.test(text.trim()))
+        throw new SyntaxProblem("only json is served");
       break;
   }
 }
@@ -90,12 +103,22 @@ export function parseOrderBy(text: string): OrderByItem[] {
   });
 }
 
-/** `Field, Field, …` (spaces after commas allowed, as Sitefinity's SDK writes them). */
+/**
+ * `Field, Field, …` (spaces after commas allowed, as Sitefinity's SDK writes them); `*` stands
+ * for the fields a reply carries by default, so `*,industries` adds a classification field.
+ */
 export function parseSelect(text: string): SelectItem[] {
-  return commaList(text, (tokens, i) => {
+  const readField = (tokens: Token[], i: number) => {
     const field = fieldName(tokens[i]);
     return { item: { field: field.text, pos: field.pos }, used: 1 };
-  });
+  };
+  const m = /^(\s*)\*(\s*)(,|$)/.exec(text);
+  if (!m) return commaList(text, readField);
+  const star: SelectItem = { field: "*", pos: m[1]!.length };
+  if (m[3] === "") return [star];
+  // The rest is read in place, the star and its comma blanked, so positions stay the text's own.
+  const rest = " ".repeat(m[0].length) + text.slice(m[0].length);
+  return [star, ...commaList(rest, readField)];
 }
 
 function commaList<T>(

@@ -2,7 +2,7 @@ import { sql, type AliasedRawBuilder, type RawBuilder } from "kysely";
 import type { OrderByItem, SelectItem } from "./ast.ts";
 import type { SqlDialect } from "./dialect.ts";
 import { ODataError, quote } from "./errors.ts";
-import type { EntitySet, Field } from "./fields.ts";
+import { isSelectedByDefault, type EntitySet, type Field } from "./fields.ts";
 
 /** The field of the allow-list named `name`, or a 400 naming the option, the field and where. */
 export function fieldOf(set: EntitySet, name: string, option: string, pos?: number): Field {
@@ -13,15 +13,24 @@ export function fieldOf(set: EntitySet, name: string, option: string, pos?: numb
   throw new ODataError(option, `unknown field ${quote(name)}${hint}`, pos);
 }
 
-/** The fields a reply carries: the `$select` ones (all without it), in the allow-list's order. */
+/**
+ * The fields a reply carries, in the allow-list's order: without `$select` (or with `*`) every
+ * field but the classification fields, which Sitefinity sends only when `$select` names them.
+ */
 export function selectedFields(set: EntitySet, select: SelectItem[] | undefined): string[] {
-  if (select === undefined) return Object.keys(set.fields);
+  const names = Object.keys(set.fields);
+  const byDefault = (name: string) => isSelectedByDefault(set.fields[name] as Field);
+  if (select === undefined) return names.filter(byDefault);
   const wanted = new Set<string>();
   for (const item of select) {
-    fieldOf(set, item.field, "$select", item.pos);
-    wanted.add(item.field);
+    if (item.field === "*") {
+      for (const name of names.filter(byDefault)) wanted.add(name);
+    } else {
+      fieldOf(set, item.field, "$select", item.pos);
+      wanted.add(item.field);
+    }
   }
-  return Object.keys(set.fields).filter((name) => wanted.has(name));
+  return names.filter((name) => wanted.has(name));
 }
 
 /** SELECT columns for the fields; a collection becomes one JSON array of its ids per row. */

@@ -72,7 +72,19 @@ describe("compileFilter", () => {
       ["a"],
     ],
     [`Id eq ${G.toUpperCase()}`, "sqlite", `("transactions"."Id" = ?)`, [G]],
-    ["Date ge 2020-01-01", "sqlite", `("transactions"."Date" >= ?)`, ["2020-01-01T00:00:00Z"]],
+    // Bound in the stored form, 7 fractional digits, so that text order is time order.
+    [
+      "Date ge 2020-01-01",
+      "sqlite",
+      `("transactions"."Date" >= ?)`,
+      ["2020-01-01T00:00:00.0000000Z"],
+    ],
+    [
+      "Date lt 2020-01-01T10:20:30.25+02:00",
+      "postgres",
+      `(("transactions"."Date" collate "C") < (cast($1 as text) collate "C"))`,
+      ["2020-01-01T08:20:30.2500000Z"],
+    ],
     [
       "contains(Company,'a') eq false",
       "sqlite",
@@ -155,16 +167,27 @@ describe("shape", () => {
       "Company",
       "industries",
     ]);
-    expect(selectedFields(transactions, undefined)).toEqual([
-      "Id",
-      "Date",
-      "Company",
-      "Size",
+    expect(selectedFields(transactions, parseSelect("Description,LastModified"))).toEqual([
+      "LastModified",
       "Description",
-      "industries",
     ]);
     expect(() => selectedFields(transactions, parseSelect("Id, Nope"))).toThrow(
       "$select: unknown field 'Nope' at position 4",
+    );
+  });
+
+  it("leaves the classification field out unless $select names it, as Sitefinity does", () => {
+    const defaults = ["Id", "LastModified", "Date", "Company", "Size", "Description"];
+    expect(selectedFields(transactions, undefined)).toEqual(defaults);
+    expect(selectedFields(transactions, [{ field: "*", pos: 0 }])).toEqual(defaults);
+    expect(selectedFields(transactions, parseSelect("*"))).toEqual(defaults);
+    expect(selectedFields(transactions, parseSelect("*,industries"))).toEqual([
+      ...defaults,
+      "industries",
+    ]);
+    expect(selectedFields(transactions, parseSelect("*, Company, Id"))).toEqual(defaults);
+    expect(() => selectedFields(transactions, parseSelect("*,Nope"))).toThrow(
+      "$select: unknown field 'Nope' at position 2",
     );
   });
 

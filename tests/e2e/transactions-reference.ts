@@ -8,7 +8,7 @@ import { expect } from "./fixtures.ts";
 const ROOT = "00000000-0000-0000-0000-000000000000";
 const PAGE_SIZE = 25;
 
-interface ApiTransaction {
+export interface ApiTransaction {
   Id: string;
   Date: string;
   Company: string;
@@ -16,7 +16,7 @@ interface ApiTransaction {
   Description: string;
   industries: string[];
 }
-interface ApiTaxon {
+export interface ApiTaxon {
   Id: string;
   Title: string;
   ParentId: string;
@@ -27,7 +27,7 @@ interface ApiTaxon {
 /** One transaction as the table should show it, plus what the filters compare. */
 export interface RefRow {
   id: string;
-  /** YYYY-MM-DD, the UTC date part of the API's Date. */
+  /** YYYY-MM-DD, the calendar day of the API's Date in the content's time zone. */
   date: string;
   company: string;
   size: number | null;
@@ -90,20 +90,23 @@ export async function pageDescriptions(page: Page): Promise<Record<string, strin
   return JSON.parse(json ?? "{}") as Record<string, string>;
 }
 
-/** The API's transactions and industries (fetched now), joined with the page's descriptions. */
-export async function reference(
-  request: APIRequestContext,
-  site: string,
-  descriptions: Record<string, string>,
-): Promise<Reference> {
-  const api = `${site}/api/default`;
-  const [transactions, taxonomies, taxa] = await Promise.all([
-    list<ApiTransaction>(request, `${api}/transactions?$orderby=Date desc`),
-    list<{ Id: string; Name: string }>(request, `${api}/taxonomies`),
-    list<ApiTaxon>(request, `${api}/hierarchy-taxa`),
-  ]);
-  const industriesId = taxonomies.find((t) => t.Name === "industries")?.Id;
-  const industries = taxa.filter((t) => t.TaxonomyId === industriesId);
+/** What a reference is built from: the deals, the industry taxa and how a close date is a day. */
+export interface ReferenceInput {
+  transactions: ApiTransaction[];
+  /** The industries taxonomy's taxa. */
+  industries: ApiTaxon[];
+  descriptions: Record<string, string>;
+  /** The calendar day (`YYYY-MM-DD`) a deal's Date stands for. */
+  dayOf: (date: string) => string;
+}
+
+/** The rows a visitor should see, and the groups of the checklist, from plain data (DESIGN §4). */
+export function buildReference({
+  transactions,
+  industries,
+  descriptions,
+  dayOf,
+}: ReferenceInput): Reference {
   const byId = new Map(industries.map((t) => [t.Id, t]));
   const topOf = (id: string | undefined) => {
     let taxon = id === undefined ? undefined : byId.get(id);
@@ -115,7 +118,7 @@ export async function reference(
     const html = Object.hasOwn(descriptions, t.Description) ? descriptions[t.Description] : null;
     const text = typeof html === "string" ? visibleText(html) : t.Description;
     const group = topOf(t.industries[0]);
-    const date = utcDay(t.Date);
+    const date = dayOf(t.Date);
     const groupTitle = group?.Title ?? "";
     return {
       id: t.Id,
@@ -133,6 +136,25 @@ export async function reference(
     .sort((a, b) => a.Ordinal - b.Ordinal)
     .map((t) => ({ id: t.Id, title: t.Title }));
   return { rows, groups, transactions };
+}
+
+/** The API's transactions and industries (fetched now), joined with the page's descriptions. */
+export async function reference(
+  request: APIRequestContext,
+  site: string,
+  descriptions: Record<string, string>,
+): Promise<Reference> {
+  const api = `${site}/api/default`;
+  const [transactions, taxonomies, taxa] = await Promise.all([
+    // A classification field comes only when $select names it, as in Sitefinity.
+    list<ApiTransaction>(request, `${api}/transactions?$select=*,industries&$orderby=Date desc`),
+    list<{ Id: string; Name: string }>(request, `${api}/taxonomies`),
+    list<ApiTaxon>(request, `${api}/hierarchy-taxa`),
+  ]);
+  const industriesId = taxonomies.find((t) => t.Name === "industries")?.Id;
+  const industries = taxa.filter((t) => t.TaxonomyId === industriesId);
+  // The site's content is in UTC: a deal's day is the UTC date part of its instant.
+  return buildReference({ transactions, industries, descriptions, dayOf: utcDay });
 }
 
 /** The rows a search should find, in the API's order (newest first). */

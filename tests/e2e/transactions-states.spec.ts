@@ -86,7 +86,7 @@ const FAULTS: {
   },
   {
     name: "the taxonomies fail with a 503",
-    url: "**/api/default/taxonomies",
+    url: "**/api/default/taxonomies?*",
     fulfil: (route) =>
       route.fulfill({ status: 503, contentType: "text/plain", body: "Service Unavailable" }),
     says: "The server sent an unreadable answer (HTTP 503).",

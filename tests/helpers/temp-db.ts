@@ -21,10 +21,11 @@ export const TEST_DIALECT = POSTGRES ? "postgres" : "sqlite";
  */
 export async function tempDatabase(
   content: ContentFile | null = generateContent({ transactions: 60, articles: 30 }),
+  { isMigrated = true }: { isMigrated?: boolean } = {},
 ) {
   const place = POSTGRES ? await createPostgresDatabase(POSTGRES) : createSqliteFile();
   const db: Db = connect(place.url);
-  await migrate(db);
+  if (isMigrated) await migrate(db);
   if (content) await replaceContent(db, content);
   return {
     db,

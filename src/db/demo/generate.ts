@@ -8,11 +8,14 @@ import type { ContentFile } from "../../content/content-file.ts";
 import type { Article } from "../../content/article.ts";
 import type { FlatTaxon, HierarchyTaxon } from "../../content/taxon.ts";
 import type { Transaction } from "../../content/transaction.ts";
+import { normaliseDateTime } from "../../rules/date-time.ts";
 import { createRandom, type Random } from "./random.ts";
 import { demoSite } from "./site.ts";
 import * as W from "./words.ts";
 
 export const INDUSTRIES_TAXONOMY_ID = "e5cd6d69-1543-427b-ad62-688a99f5e7d4";
+/** When the demo's editors last changed a taxonomy or a taxon. */
+const TAXONOMY_EDITED = "2026-11-02T09:30:00Z";
 
 export interface GenerateOptions {
   transactions?: number;
@@ -29,7 +32,7 @@ export function generateContent({
   const random = createRandom(seed);
   const hierarchyTaxa = industries(random);
   const flatTaxa = topics(random);
-  const txs: { row: Transaction; html: string }[] = [];
+  const txs: { row: Demo<Transaction>; html: string }[] = [];
   for (let i = 0; i < transactions; i++) {
     // Every fifth deal closes on the same day as the one before, so a date search can find several.
     const sameDayAs = i % 5 === 4 ? txs[i - 1]?.row.Date : undefined;
@@ -41,17 +44,19 @@ export function generateContent({
         Id: TAGS_TAXONOMY_ID,
         Name: TAGS_TAXONOMY_NAME,
         Title: "Tags",
-        TaxaUrl: "tags",
+        TaxaUrl: "flat-taxa",
         TaxonName: "Tag",
         Type: 0,
+        LastModified: TAXONOMY_EDITED,
       },
       {
         Id: INDUSTRIES_TAXONOMY_ID,
         Name: INDUSTRIES_TAXONOMY_NAME,
         Title: "Industries",
-        TaxaUrl: "industries",
+        TaxaUrl: "hierarchy-taxa",
         TaxonName: "Industry",
         Type: 1,
+        LastModified: TAXONOMY_EDITED,
       },
     ],
     hierarchyTaxa,
@@ -72,32 +77,40 @@ const slug = (s: string) =>
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
 
-function industries(random: Random): HierarchyTaxon[] {
+/** A content item as the demo writes it: with its LastModified. */
+type Demo<T> = T & { LastModified: string };
+
+/** A time as the content file writes it (milliseconds kept, trailing zeros dropped). */
+const at = (ms: number) => normaliseDateTime(new Date(ms).toISOString()) as string;
+
+function industries(random: Random): Demo<HierarchyTaxon>[] {
   let ordinal = 0;
   return W.INDUSTRY_TREE.flatMap(([group, children]) => {
     const parent = taxon(random, group, INDUSTRIES_TAXONOMY_ID, ordinal++);
-    const top: HierarchyTaxon = {
-      ...parent,
-      ParentId: ROOT_PARENT_ID,
-      FullUrl: `/${parent.UrlName}`,
-    };
+    const top: Demo<HierarchyTaxon> = { ...parent, ParentId: ROOT_PARENT_ID };
     return [
       top,
-      ...children.map((child) => {
-        const t = taxon(random, child, INDUSTRIES_TAXONOMY_ID, ordinal++);
-        return { ...t, ParentId: top.Id, FullUrl: `${top.FullUrl}/${t.UrlName}` };
-      }),
+      ...children.map((child) => ({
+        ...taxon(random, child, INDUSTRIES_TAXONOMY_ID, ordinal++),
+        ParentId: top.Id,
+      })),
     ];
   });
 }
 
-function topics(random: Random): FlatTaxon[] {
+function topics(random: Random): Demo<FlatTaxon>[] {
   return W.TOPICS.map((title, i) => taxon(random, title, TAGS_TAXONOMY_ID, i));
 }
 
-function taxon(random: Random, title: string, taxonomyId: string, ordinal: number): FlatTaxon {
+function taxon(
+  random: Random,
+  title: string,
+  taxonomyId: string,
+  ordinal: number,
+): Demo<FlatTaxon> {
   return {
     Id: random.guid(),
+    LastModified: TAXONOMY_EDITED,
     Title: title,
     Name: title,
     UrlName: slug(title),
@@ -108,7 +121,8 @@ function taxon(random: Random, title: string, taxonomyId: string, ordinal: numbe
   };
 }
 
-const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 const FIRST_DAY = Date.UTC(2008, 0, 1);
 const LAST_DAY = Date.UTC(2026, 9, 31);
 
@@ -117,7 +131,7 @@ function transaction(
   i: number,
   taxa: HierarchyTaxon[],
   sameDayAs: string | undefined,
-): { row: Transaction; html: string } {
+): { row: Demo<Transaction>; html: string } {
   const company = `${random.pick(W.COMPANY_FIRST)} ${random.pick(W.COMPANY_SECOND)} ${random.pick(W.COMPANY_SUFFIX)}`;
   const day = FIRST_DAY + random.int(0, (LAST_DAY - FIRST_DAY) / DAY_MS) * DAY_MS;
   const size = random.chance(0.12)
@@ -136,10 +150,13 @@ function transaction(
     (random.chance(0.3)
       ? `Read the <a href="https://example.com/news/${key}">announcement</a>.</p>`
       : `The company serves customers across ${first.Title.toLowerCase()} &amp; adjacent markets.</p>`);
+  const date = sameDayAs ?? at(day);
   return {
     row: {
       Id: random.guid(),
-      Date: sameDayAs ?? new Date(day).toISOString().replace(/\.\d{3}Z$/, "Z"),
+      // Entered a few days after the close, at a time of day that varies with the deal.
+      LastModified: at(Date.parse(date) + 3 * DAY_MS + 9 * HOUR_MS + i * 61_007),
+      Date: date,
       Company: company,
       Size: size,
       Description: key,
@@ -149,7 +166,7 @@ function transaction(
   };
 }
 
-function article(random: Random, i: number, tags: FlatTaxon[]): Article {
+function article(random: Random, i: number, tags: FlatTaxon[]): Demo<Article> {
   const topic = random.pick(tags);
   const closer = random.pick(W.ARTICLE_CLOSERS);
   const title = `${random.pick(W.ARTICLE_OPENERS)} ${topic.Title}${closer ? ` ${closer}` : ""}`;
@@ -160,9 +177,10 @@ function article(random: Random, i: number, tags: FlatTaxon[]): Article {
   const date = LAST_DAY - random.int(0, 7 * 365) * DAY_MS;
   return {
     Id: random.guid(),
+    LastModified: at(date + 2 * HOUR_MS + i * 7_919),
     Title: title,
     UrlName: `${slug(title)}-${i + 1}`,
-    PublicationDate: new Date(date).toISOString().replace(/\.\d{3}Z$/, "Z"),
+    PublicationDate: at(date),
     Summary: `<p>${paragraphs[0]}</p>`,
     Content: paragraphs
       .map((p, n) => (n === 2 ? `<h2>Key considerations</h2><p>${p}</p>` : `<p>${p}</p>`))

@@ -2,10 +2,19 @@ import { sql, type Insertable, type Transaction as KyselyTx } from "kysely";
 import type { ContentFile } from "../../content/content-file.ts";
 import { htmlToText } from "../../content/sanitize.ts";
 import type { Site } from "../../content/site.ts";
+import { apiDateTime, storedDateTime } from "../../rules/date-time.ts";
 import type { Db } from "../connect.ts";
 import type { Database } from "../schema.ts";
 
 const BATCH = 400;
+
+/** A content file's date-time (already normalised) as the database stores it. */
+const stored = (dateTime: string) => storedDateTime(dateTime) ?? dateTime;
+/** An item with its LastModified in the stored form. */
+const stamped = <T extends { LastModified: string }>(item: T) => ({
+  ...item,
+  LastModified: stored(item.LastModified),
+});
 
 /**
  * Replaces all content in one database transaction: on any error nothing changes.
@@ -17,24 +26,25 @@ export async function replaceContent(db: Db, content: ContentFile): Promise<void
     await insertBatches(
       tx,
       "taxonomies",
-      content.taxonomies.map((t, Position) => ({ ...t, Position })),
+      content.taxonomies.map((t, Position) => ({ ...stamped(t), Position })),
     );
     await insertBatches(
       tx,
       "flat_taxa",
-      content.flatTaxa.map((t, Position) => ({ ...t, Position })),
+      content.flatTaxa.map((t, Position) => ({ ...stamped(t), Position })),
     );
     // Parents before children is not needed: ParentId carries no foreign key (the file was checked).
     await insertBatches(
       tx,
       "hierarchy_taxa",
-      content.hierarchyTaxa.map((t, Position) => ({ ...t, Position })),
+      content.hierarchyTaxa.map((t, Position) => ({ ...stamped(t), Position })),
     );
     await insertBatches(
       tx,
       "transactions",
       content.transactions.map(({ industries: _industries, ...t }, Position) => ({
-        ...t,
+        ...stamped(t),
+        Date: stored(t.Date),
         Position,
       })),
     );
@@ -54,7 +64,8 @@ export async function replaceContent(db: Db, content: ContentFile): Promise<void
       tx,
       "articles",
       content.articles.map(({ Tags: _tags, ...a }, Position) => ({
-        ...a,
+        ...stamped(a),
+        PublicationDate: stored(a.PublicationDate),
         SearchText: `${htmlToText(a.Summary)} ${htmlToText(a.Content)}`,
         Position,
       })),
@@ -188,17 +199,26 @@ export async function readContent(db: Db): Promise<ContentFile> {
   ]);
   const industriesOf = groupIds(industries, (r) => r.TransactionId);
   const tagsOf = groupIds(tags, (r) => r.ArticleId);
+  const dated = <T extends { LastModified: string }>(item: T) => ({
+    ...item,
+    LastModified: apiDateTime(item.LastModified),
+  });
   return {
-    taxonomies: taxonomies.map(({ Position: _p, ...t }) => ({ ...t, Type: t.Type === 1 ? 1 : 0 })),
-    hierarchyTaxa: hierarchyTaxa.map(({ Position: _p, ...t }) => t),
-    flatTaxa: flatTaxa.map(({ Position: _p, ...t }) => t),
+    taxonomies: taxonomies.map(({ Position: _p, ...t }) => ({
+      ...dated(t),
+      Type: t.Type === 1 ? 1 : 0,
+    })),
+    hierarchyTaxa: hierarchyTaxa.map(({ Position: _p, ...t }) => dated(t)),
+    flatTaxa: flatTaxa.map(({ Position: _p, ...t }) => dated(t)),
     transactions: transactions.map(({ Position: _p, ...t }) => ({
-      ...t,
+      ...dated(t),
+      Date: apiDateTime(t.Date),
       industries: industriesOf.get(t.Id) ?? [],
     })),
     descriptions: Object.fromEntries(descriptions.map((d) => [d.Key, d.Html])),
     articles: articles.map(({ Position: _p, SearchText: _s, ...a }) => ({
-      ...a,
+      ...dated(a),
+      PublicationDate: apiDateTime(a.PublicationDate),
       Tags: tagsOf.get(a.Id) ?? [],
     })),
     site: site ? (JSON.parse(site.Value) as Site) : emptySite(),

@@ -1,6 +1,15 @@
 import { TAGS_TAXONOMY_ID } from "../../content/common.ts";
 import type { Site } from "../../content/site.ts";
+import { apiDateTime } from "../../rules/date-time.ts";
 import type { Db } from "../connect.ts";
+
+/** Rows with their date-times back in the API's form (the database keeps 7 fractional digits). */
+const withDates = <R extends object>(rows: R[], ...fields: (keyof R)[]): R[] =>
+  rows.map((row) => {
+    const copy = { ...row };
+    for (const field of fields) copy[field] = apiDateTime(String(row[field])) as R[keyof R];
+    return copy;
+  });
 
 export interface ArticleSummary {
   Id: string;
@@ -65,7 +74,7 @@ export function siteRepository(db: Db) {
           .select((eb) => eb.fn.countAll<number>().as("n"))
           .executeTakeFirstOrThrow(),
       ]);
-      return { items, total: Number(count.n) };
+      return { items: withDates(items, "PublicationDate"), total: Number(count.n) };
     },
 
     async articlesByTag(
@@ -90,7 +99,7 @@ export function siteRepository(db: Db) {
           .select((eb) => eb.fn.count<number>("articles.Id").distinct().as("n"))
           .executeTakeFirstOrThrow(),
       ]);
-      return { items, total: Number(count.n) };
+      return { items: withDates(items, "PublicationDate"), total: Number(count.n) };
     },
 
     async article(urlName: string): Promise<ArticleDetail | null> {
@@ -107,7 +116,7 @@ export function siteRepository(db: Db) {
         .where("article_tags.ArticleId", "=", row.Id)
         .orderBy("article_tags.Position")
         .execute();
-      return { ...row, tags };
+      return { ...withDates([row], "PublicationDate")[0]!, tags };
     },
 
     /** The Tags taxonomy's topics, sorted by Name. */
@@ -131,7 +140,7 @@ export function siteRepository(db: Db) {
     },
 
     async latestTransactions(limit: number): Promise<FeaturedTransaction[]> {
-      return k
+      const rows = await k
         .selectFrom("transactions")
         .leftJoin("descriptions", "descriptions.Key", "transactions.Description")
         .select([
@@ -146,6 +155,7 @@ export function siteRepository(db: Db) {
         .orderBy("transactions.Position")
         .limit(limit)
         .execute();
+      return withDates(rows, "Date");
     },
 
     /** Description key -> HTML, for the page that holds the transactions widget. */
@@ -171,7 +181,10 @@ export function siteRepository(db: Db) {
           .orderBy("UrlName")
           .execute(),
       ]);
-      return { articles, topics: topics.map((t) => t.UrlName) };
+      return {
+        articles: withDates(articles, "PublicationDate"),
+        topics: topics.map((t) => t.UrlName),
+      };
     },
   };
 }

@@ -1,12 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  clientsShown,
-  defaultApi,
-  manyTransactions,
-  renderWidget,
-  stubApi,
-} from "./test-fixtures.ts";
+import { clientsShown, manyTransactions, renderWidget, stubApi } from "./test-fixtures.ts";
 
 beforeEach(() => {
   window.history.replaceState(null, "", "/transactions");
@@ -85,7 +79,7 @@ describe("Historical Transactions: sorting", () => {
 
 describe("Historical Transactions: paging", () => {
   it("shows 25 rows a page with numbered pages in a labelled nav", async () => {
-    stubApi(defaultApi(manyTransactions(60)));
+    stubApi({ transactions: manyTransactions(60) });
     renderWidget();
 
     expect(await clientsShown()).toHaveLength(25);
@@ -102,7 +96,7 @@ describe("Historical Transactions: paging", () => {
   });
 
   it("moves between pages and puts focus on the results", async () => {
-    stubApi(defaultApi(manyTransactions(60)));
+    stubApi({ transactions: manyTransactions(60) });
     const { user } = renderWidget();
     await screen.findByRole("table");
     const pager = screen.getByRole("navigation", { name: "Results pages" });
@@ -121,7 +115,7 @@ describe("Historical Transactions: paging", () => {
   });
 
   it("keeps every match reachable with thousands of transactions, rendering one page", async () => {
-    stubApi(defaultApi(manyTransactions(1000)));
+    stubApi({ transactions: manyTransactions(1000) });
     const { user } = renderWidget();
     await screen.findByRole("table");
     const pager = screen.getByRole("navigation", { name: "Results pages" });
@@ -135,7 +129,7 @@ describe("Historical Transactions: paging", () => {
   });
 
   it("goes back to page 1 after a search or a sort", async () => {
-    stubApi(defaultApi(manyTransactions(60)));
+    stubApi({ transactions: manyTransactions(60) });
     const { user } = renderWidget();
     await screen.findByRole("table");
 

@@ -1,14 +1,15 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
-  defaultApi,
   deferred,
   findTableRows,
   INDUSTRIES_TAXONOMY_ID,
-  jsonResponse,
+  json,
   renderWidget,
   stubApi,
+  TAXONOMIES,
 } from "./test-fixtures.ts";
+import { testConfig } from "../shared/test-service.ts";
 
 beforeEach(() => {
   window.history.replaceState(null, "", "/transactions");
@@ -21,9 +22,7 @@ afterEach(() => {
 describe("Historical Transactions: loading", () => {
   it("shows Loading until the transaction list arrives", async () => {
     const gate = deferred();
-    const api = defaultApi();
-    const sendTransactions = api.transactions;
-    stubApi({ ...api, transactions: () => gate.promise.then(sendTransactions) });
+    stubApi({ intercept: { transactions: (_url, answer) => gate.promise.then(answer) } });
     renderWidget();
 
     expect(screen.getByRole("status")).toHaveTextContent("Loading");
@@ -33,29 +32,29 @@ describe("Historical Transactions: loading", () => {
     expect(screen.queryByText("Loading")).not.toBeInTheDocument();
   });
 
-  it("requests exactly the transactions, the taxonomies and the industries' taxa", async () => {
+  it("names in $select every field it reads, the industries field included", async () => {
     const requested = stubApi();
     renderWidget();
     await screen.findByRole("table");
 
+    const api = `${window.location.origin}/api/default`;
     expect(new Set(requested)).toEqual(
       new Set([
-        "/api/default/transactions?$orderby=Date desc",
-        "/api/default/taxonomies",
-        `/api/default/hierarchy-taxa?$filter=TaxonomyId eq ${INDUSTRIES_TAXONOMY_ID}`,
+        `${api}/transactions?$select=Id,Date,Company,Size,Description,industries&$orderby=Date desc`,
+        `${api}/taxonomies?$select=Id,Name`,
+        `${api}/hierarchy-taxa?$select=Id,Title,ParentId,Ordinal&$filter=TaxonomyId eq ${INDUSTRIES_TAXONOMY_ID}`,
       ]),
     );
   });
 
-  it("calls the API of the site that served the widget when embedded elsewhere", async () => {
-    const requested = stubApi();
-    renderWidget({ apiBase: "https://firm.example" });
+  it("calls the configured web service when embedded elsewhere", async () => {
+    const base = "https://firm.example/api/firm";
+    const requested = stubApi({ base });
+    renderWidget({ config: testConfig({ apiBase: base, siteBase: "https://firm.example" }) });
     await screen.findByRole("table");
 
-    expect(requested).toContain("https://firm.example/api/default/transactions?$orderby=Date desc");
-    expect(requested.every((url) => url.startsWith("https://firm.example/api/default/"))).toBe(
-      true,
-    );
+    expect(new Set(requested).size).toBe(3);
+    expect(requested.every((url) => url.startsWith(`${base}/`))).toBe(true);
   });
 });
 
@@ -123,6 +122,24 @@ describe("Historical Transactions: results table", () => {
   });
 });
 
+describe("Historical Transactions: a web service without the industries taxonomy", () => {
+  it("still lists the deals, says no groups are available, and names the cause in the console", async () => {
+    const console = vi.spyOn(globalThis.console, "error").mockImplementation(() => {});
+    stubApi({ taxonomies: TAXONOMIES.filter((t) => t.Id !== INDUSTRIES_TAXONOMY_ID) });
+    renderWidget();
+
+    const rows = await findTableRows();
+    expect(rows).toHaveLength(5);
+    expect(rows.every((cells) => cells[4] === "")).toBe(true);
+    const group = screen.getByRole("group", { name: "Industry group" });
+    expect(group).toHaveTextContent("No industry groups are available to filter by.");
+    expect(within(group).queryByRole("checkbox")).not.toBeInTheDocument();
+    expect(console).toHaveBeenCalledWith(
+      expect.stringContaining('the web service has no taxonomy named "industries" (it has: Tags)'),
+    );
+  });
+});
+
 describe("Historical Transactions: when a call fails", () => {
   it.each([
     [
@@ -132,12 +149,12 @@ describe("Historical Transactions: when a call fails", () => {
     ],
     [
       "the API answers an OData error",
-      () => jsonResponse('{"error":{"code":"BadRequest","message":"Unknown property"}}', 400),
+      () => json({ error: { code: "BadRequest", message: "Unknown property" } }, 400),
       "The server reported an error: Unknown property",
     ],
     [
       "the API answers a Sitefinity error",
-      () => jsonResponse('{"Message":"An error has occurred."}', 500),
+      () => json({ Message: "An error has occurred." }, 500),
       "The server reported an error: An error has occurred.",
     ],
     [
@@ -145,10 +162,25 @@ describe("Historical Transactions: when a call fails", () => {
       () => new Response("<html>Bad gateway</html>", { status: 502 }),
       "The server sent an unreadable answer (HTTP 502).",
     ],
+    [
+      "the web service refuses anonymous callers (401)",
+      () =>
+        json({ error: { code: "Unauthorized", message: "Authorization has been denied." } }, 401),
+      "The web service refused anonymous access.",
+    ],
+    [
+      "the web service forbids the call (403)",
+      () => new Response("", { status: 403 }),
+      "The web service refused anonymous access.",
+    ],
+    [
+      "there is no such service or set (404)",
+      () => new Response("<h1>Not Found</h1>", { status: 404 }),
+      "The list was not found on the web service.",
+    ],
   ])("says so when %s, and Try again loads the list", async (_, failure, message) => {
-    const api = defaultApi();
     let isDown = true;
-    stubApi({ ...api, taxonomies: () => (isDown ? failure() : api.taxonomies()) });
+    stubApi({ intercept: { taxonomies: (_url, answer) => (isDown ? failure() : answer()) } });
     const { user } = renderWidget();
 
     const alert = await screen.findByRole("alert");
@@ -162,11 +194,11 @@ describe("Historical Transactions: when a call fails", () => {
   });
 
   it("keeps keyboard focus in the widget after Try again, instead of dropping it to the page", async () => {
-    const api = defaultApi();
     let isDown = true;
     stubApi({
-      ...api,
-      taxonomies: () => (isDown ? jsonResponse('{"Message":"Down"}', 503) : api.taxonomies()),
+      intercept: {
+        taxonomies: (_url, answer) => (isDown ? json({ Message: "Down" }, 503) : answer()),
+      },
     });
     const { user } = renderWidget();
     await screen.findByRole("alert");
@@ -178,8 +210,20 @@ describe("Historical Transactions: when a call fails", () => {
     expect(document.activeElement).not.toBe(document.body);
   });
 
+  it("puts the cause in the console for the web team", async () => {
+    const console = vi.spyOn(globalThis.console, "error").mockImplementation(() => {});
+    stubApi({ intercept: { transactions: () => new Response("", { status: 401 }) } });
+    renderWidget();
+    await screen.findByRole("alert");
+    expect(console).toHaveBeenCalledWith(
+      expect.stringMatching(
+        /^The transactions could not be loaded: GET .*\/transactions\?.* answered 401: the web service refused anonymous access/,
+      ),
+    );
+  });
+
   it("fails the same way when the transaction list itself fails", async () => {
-    stubApi({ ...defaultApi(), transactions: () => jsonResponse('{"Message":"Down"}', 503) });
+    stubApi({ intercept: { transactions: () => json({ Message: "Down" }, 503) } });
     renderWidget();
 
     expect(await screen.findByRole("alert")).toHaveTextContent(

@@ -1,21 +1,23 @@
 // The Historical Transactions widget: loads the data, then lets visitors filter, sort and page it.
 import { useMemo, useRef } from "react";
+import type { WidgetConfig } from "../shared/config.ts";
 import { buildModel } from "./rows.ts";
 import { LoadError, LoadingMessage } from "./StatusMessage.tsx";
 import { TransactionBrowser } from "./TransactionBrowser.tsx";
 import { useTransactions } from "./use-transactions.ts";
 
 export interface HistoricalTransactionsProps {
-  /** "" for the same origin, or the origin that serves the API (`https://firm.example`). */
-  apiBase: string;
+  /** The web service and how its content is set up (the placeholder's data attributes). */
+  config: WidgetConfig;
   /** Description key -> HTML, from the page (see descriptions.ts). */
   descriptions: Readonly<Record<string, string>>;
 }
 
 /** The widget; the root keeps a minimum height so the page does not jump when data arrives. */
-export function HistoricalTransactions({ apiBase, descriptions }: HistoricalTransactionsProps) {
+export function HistoricalTransactions({ config, descriptions }: HistoricalTransactionsProps) {
   const { load, retry, view, changeDraft, submit, clear, changePage, changeSort } =
-    useTransactions(apiBase);
+    useTransactions(config);
+  const { industriesField, timeZone } = config;
   const rootRef = useRef<HTMLElement>(null);
   // "Try again" disappears when pressed: focus moves to the widget, where the loading status and
   // then the results are announced, instead of falling back to the top of the page.
@@ -25,8 +27,14 @@ export function HistoricalTransactions({ apiBase, descriptions }: HistoricalTran
   };
   const data = load.status === "ready" ? load.data : null;
   const model = useMemo(
-    () => (data === null ? null : buildModel(data.transactions, data.industryTaxa, descriptions)),
-    [data, descriptions],
+    () =>
+      data === null
+        ? null
+        : buildModel(data.transactions, data.industryTaxa, descriptions, {
+            industriesField,
+            timeZone,
+          }),
+    [data, descriptions, industriesField, timeZone],
   );
 
   return (

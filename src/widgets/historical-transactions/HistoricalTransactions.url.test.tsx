@@ -2,7 +2,6 @@ import { act, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   clientsShown,
-  defaultApi,
   HEALTHCARE,
   manyTransactions,
   renderWidget,
@@ -76,7 +75,7 @@ describe("Historical Transactions: the search in the URL", () => {
 
   it("opens a shared address on its page and sort", async () => {
     window.history.replaceState(null, "", "/transactions?sort=client&order=desc&page=2");
-    stubApi(defaultApi(manyTransactions(60)));
+    stubApi({ transactions: manyTransactions(60) });
     renderWidget();
 
     expect((await clientsShown())[0]).toBe("Client 035");

@@ -18,6 +18,14 @@ const showMixed = (state: SelectAllState) => (input: HTMLInputElement | null) =>
 export function IndustryChecklist({ groups, selected, onChange }: IndustryChecklistProps) {
   const allIds = groups.map((group) => group.id);
   const state = selectAllState(selected, allIds);
+  if (groups.length === 0) {
+    return (
+      <fieldset className="ht-fieldset ht-industries">
+        <legend className="ht-label">Industry group</legend>
+        <p className="ht-note">No industry groups are available to filter by.</p>
+      </fieldset>
+    );
+  }
   return (
     <fieldset className="ht-fieldset ht-industries">
       <legend className="ht-label">Industry group</legend>

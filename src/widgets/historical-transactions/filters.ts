@@ -1,5 +1,5 @@
 // Pure: the filter form's model, the rules that match a transaction, and their URL form.
-import { isCalendarDate } from "./format.ts";
+import { isCalendarDate } from "../../rules/date-time.ts";
 
 /** Whether the size filter keeps deals above or below the amount. */
 export type SizeRange = "above" | "below";
@@ -26,7 +26,7 @@ export const EMPTY_FILTERS: Filters = {
 export interface MatchRow {
   /** Visible description text, white space folded, lower case. */
   readonly text: string;
-  /** Close date, YYYY-MM-DD (UTC date part). */
+  /** Close date, YYYY-MM-DD: the calendar day in the content's time zone. */
   readonly date: string;
   /** $MM; null when undisclosed. */
   readonly size: number | null;

@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { IndustryTaxon } from "./industries.ts";
-import {
-  createGroupResolver,
-  groupOfIndustries,
-  ROOT_PARENT_ID,
-  topLevelGroups,
-} from "./industries.ts";
+import { ROOT_PARENT_ID } from "../../rules/taxonomies.ts";
+import { createGroupResolver, groupOfIndustries, topLevelGroups } from "./industries.ts";
 
 const taxon = (
   Id: string,

@@ -1,11 +1,6 @@
 // Pure: industry groups (top-level industries) and the group a transaction belongs to (DESIGN §4).
 import type { HierarchyTaxon } from "../../content/taxon.ts";
-
-// Copied from src/content/common.ts, which imports zod (kept out of the browser bundle).
-/** Sitefinity's parent id for a top-level taxon. */
-export const ROOT_PARENT_ID = "00000000-0000-0000-0000-000000000000";
-/** The Name of the taxonomy whose hierarchy-taxa are the industries. */
-export const INDUSTRIES_TAXONOMY_NAME = "industries";
+import { ROOT_PARENT_ID } from "../../rules/taxonomies.ts";
 
 /** The fields of a hierarchy taxon the widget reads. */
 export type IndustryTaxon = Pick<HierarchyTaxon, "Id" | "Title" | "ParentId" | "Ordinal">;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ROOT_PARENT_ID } from "./industries.ts";
-import { buildModel, lookupDescription } from "./rows.ts";
+import { ROOT_PARENT_ID } from "../../rules/taxonomies.ts";
+import { buildModel, lookupDescription, type TransactionData } from "./rows.ts";
 
 const HEALTH = "a0000000-0000-0000-0000-000000000002";
 const DEVICES = "b0000000-0000-0000-0000-000000000001";
@@ -8,7 +8,7 @@ const taxa = [
   { Id: HEALTH, Title: "Healthcare", ParentId: ROOT_PARENT_ID, Ordinal: 1 },
   { Id: DEVICES, Title: "Medical Devices", ParentId: HEALTH, Ordinal: 1 },
 ];
-const transaction = {
+const transaction: TransactionData & { industries?: string[] } = {
   Id: "11111111-0000-0000-0000-000000000001",
   Date: "2021-03-15T23:59:59Z",
   Company: "Acme Corp",
@@ -35,7 +35,8 @@ describe("buildModel", () => {
   });
 
   it("searches the key itself when the page has no description for it", () => {
-    const { rows } = buildModel([{ ...transaction, Size: null, industries: [] }], taxa, {});
+    const undisclosed = { ...transaction, Size: null, industries: [] };
+    const { rows } = buildModel([undisclosed], taxa, {});
     expect(rows[0]).toMatchObject({
       descriptionHtml: null,
       text: "acme-sale",
@@ -43,6 +44,36 @@ describe("buildModel", () => {
       groupId: null,
       groupTitle: "",
     });
+  });
+});
+
+describe("buildModel with the placeholder's settings", () => {
+  it("reads a deal's industries from the configured classification field", () => {
+    const deal = { ...transaction, industries: undefined, DealIndustries: [DEVICES] };
+    const { rows } = buildModel(
+      [deal],
+      taxa,
+      {},
+      {
+        industriesField: "DealIndustries",
+        timeZone: "UTC",
+      },
+    );
+    expect(rows[0]?.groupTitle).toBe("Healthcare");
+  });
+
+  it("shows and compares the calendar day of the close in the content's time zone", () => {
+    // An editor in London picked 1 July; Sitefinity stored the UTC instant of that midnight.
+    const deal = { ...transaction, Date: "2026-06-30T23:00:00.0000000Z" };
+    const london = buildModel(
+      [deal],
+      taxa,
+      {},
+      { industriesField: "industries", timeZone: "Europe/London" },
+    );
+    expect(london.rows[0]).toMatchObject({ date: "2026-07-01", closeDate: "07/01/2026" });
+    const utc = buildModel([deal], taxa, {});
+    expect(utc.rows[0]).toMatchObject({ date: "2026-06-30", closeDate: "06/30/2026" });
   });
 });
 

@@ -2,16 +2,25 @@
 // so that a search or a sort over 10,000 transactions only compares ready-made values.
 import type { Transaction } from "../../content/transaction.ts";
 import type { MatchRow } from "./filters.ts";
-import { datePart, descriptionText, formatCloseDate, formatSize } from "./format.ts";
+import { calendarDay } from "../../rules/date-time.ts";
+import { descriptionText, formatCloseDate, formatSize } from "./format.ts";
 import type { IndustryGroup, IndustryTaxon } from "./industries.ts";
 import { createGroupResolver, groupOfIndustries, topLevelGroups } from "./industries.ts";
 import type { SortRow } from "./sort.ts";
 
-/** The fields of a transaction the widget reads. */
-export type TransactionData = Pick<
-  Transaction,
-  "Id" | "Date" | "Company" | "Size" | "Description" | "industries"
->;
+/** The fields of a transaction the widget reads (`$select`); the industries field is configured. */
+export type TransactionData = Pick<Transaction, "Id" | "Date" | "Company" | "Size" | "Description">;
+
+/** The fields the widget names in `$select`, the classification field last. */
+export const TRANSACTION_FIELDS = ["Id", "Date", "Company", "Size", "Description"] as const;
+
+/** Where the rows' configured values come from (the placeholder's attributes). */
+export interface RowOptions {
+  /** The classification field that holds a deal's industries. */
+  readonly industriesField: string;
+  /** The IANA zone in which a close date is a calendar day. */
+  readonly timeZone: string;
+}
 
 /** One transaction, ready to match, sort and show. */
 export interface Row extends MatchRow, SortRow {
@@ -62,6 +71,7 @@ export function buildModel(
   transactions: readonly TransactionData[],
   industryTaxa: readonly IndustryTaxon[],
   descriptions: Readonly<Record<string, string>>,
+  { industriesField, timeZone }: RowOptions = { industriesField: "industries", timeZone: "UTC" },
 ): Model {
   const taxa = usableTaxa(industryTaxa);
   const resolve = createGroupResolver(taxa);
@@ -80,16 +90,17 @@ export function buildModel(
     const date = stringOr(t.Date);
     const descriptionKey = stringOr(t.Description);
     const html = lookupDescription(descriptions, descriptionKey);
-    const industries: unknown = t.industries;
+    const industries: unknown = (t as Record<string, unknown>)[industriesField];
     const ids = Array.isArray(industries)
       ? industries.filter((id): id is string => typeof id === "string")
       : [];
     const group = groupOfIndustries(ids, resolve);
+    const day = calendarDay(date, timeZone);
     const size = typeof t.Size === "number" && Number.isFinite(t.Size) ? t.Size : null;
     return {
       id: stringOr(t.Id, `row-${index}`),
-      date: datePart(date),
-      closeDate: formatCloseDate(date),
+      date: day,
+      closeDate: formatCloseDate(day),
       company: stringOr(t.Company),
       size,
       sizeText: formatSize(size),

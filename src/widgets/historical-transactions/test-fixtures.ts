@@ -3,9 +3,10 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createElement, StrictMode } from "react";
-import { vi } from "vitest";
+import { ROOT_PARENT_ID } from "../../rules/taxonomies.ts";
+import type { WidgetConfig } from "../shared/config.ts";
+import { stubService, testConfig, type Intercept } from "../shared/test-service.ts";
 import { HistoricalTransactions } from "./HistoricalTransactions.tsx";
-import { ROOT_PARENT_ID } from "./industries.ts";
 
 export const INDUSTRIES_TAXONOMY_ID = "d4f9c1e2-7a3b-4c5d-8e6f-0a1b2c3d4e5f";
 export const HEALTHCARE = "a0000000-0000-4000-8000-000000000001";
@@ -25,7 +26,6 @@ const taxon = (Id: string, Title: string, ParentId: string, Ordinal: number) => 
   Ordinal,
   TaxonomyId: INDUSTRIES_TAXONOMY_ID,
   ParentId,
-  FullUrl: `/industries/${Title.toLowerCase().replace(/\s+/g, "-")}`,
 });
 
 export const TAXONOMIES = [
@@ -33,7 +33,7 @@ export const TAXONOMIES = [
     Id: "cb0f3a19-a211-48a7-88ec-77495c0f5374",
     Name: "Tags",
     Title: "Tags",
-    TaxaUrl: "tags",
+    TaxaUrl: "flat-taxa",
     TaxonName: "Tag",
     Type: 0,
   },
@@ -41,7 +41,7 @@ export const TAXONOMIES = [
     Id: INDUSTRIES_TAXONOMY_ID,
     Name: "industries",
     Title: "Industries",
-    TaxaUrl: "industries",
+    TaxaUrl: "hierarchy-taxa",
     TaxonName: "Industry",
     Type: 1,
   },
@@ -99,73 +99,44 @@ export function manyTransactions(count: number) {
   });
 }
 
-/** An OData list body. */
-export const odata = (entity: string, value: unknown[]) =>
-  JSON.stringify({ "@odata.context": `http://localhost/api/default/$metadata#${entity}`, value });
-
-export const jsonResponse = (body: string, status = 200) =>
-  new Response(body, { status, headers: { "Content-Type": "application/json" } });
-
-type Reply = () => Response | Promise<Response>;
-
-export interface Api {
-  transactions: Reply;
-  taxonomies: Reply;
-  hierarchyTaxa: Reply;
+/** The service's sets: the deals, the taxonomies and the industries' taxa. */
+export interface ApiSets {
+  transactions?: readonly Record<string, unknown>[];
+  taxonomies?: readonly Record<string, unknown>[];
+  industryTaxa?: readonly Record<string, unknown>[];
+  /** Per set (`transactions`, `taxonomies`, `hierarchy-taxa`): replace or hold back answers. */
+  intercept?: Readonly<Record<string, Intercept>>;
+  pageSize?: number;
+  base?: string;
 }
-
-export const defaultApi = (transactions: unknown[] = TRANSACTIONS): Api => ({
-  transactions: () => jsonResponse(odata("transactions", transactions)),
-  taxonomies: () => jsonResponse(odata("taxonomies", TAXONOMIES)),
-  hierarchyTaxa: () => jsonResponse(odata("hierarchy-taxa", HIERARCHY_TAXA)),
-});
 
 /**
- * Replaces globalThis.fetch with a fake server for the three lists. Returns the decoded URLs
- * requested. Honours abort signals as a browser does (StrictMode aborts the first load).
+ * Stands up the fake web service (widgets/shared/test-service.ts) with the fixture's sets.
+ * Returns the decoded URLs requested.
  */
-export function stubApi(api: Api = defaultApi()): string[] {
-  const requested: string[] = [];
-  const fetchStub = vi.fn((input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const url = decodeURIComponent(String(input));
-    requested.push(url);
-    const signal = init?.signal;
-    const path = url.replace(/^https?:\/\/[^/]+/, "").split("?")[0];
-    const reply =
-      path === "/api/default/transactions"
-        ? api.transactions
-        : path === "/api/default/taxonomies"
-          ? api.taxonomies
-          : path === "/api/default/hierarchy-taxa"
-            ? api.hierarchyTaxa
-            : () => jsonResponse('{"error":{"code":"NotFound","message":"no such entity"}}', 404);
-    return new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      signal?.addEventListener("abort", () => reject(signal.reason), { once: true });
-      Promise.resolve().then(reply).then(resolve, reject);
-    });
-  });
-  vi.stubGlobal("fetch", fetchStub);
-  return requested;
-}
-
-/** A promise settled from outside, to hold a response back. */
-export function deferred() {
-  let release = () => {};
-  const promise = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return { promise, release };
+export function stubApi({
+  transactions = TRANSACTIONS,
+  taxonomies = TAXONOMIES,
+  industryTaxa = HIERARCHY_TAXA,
+  ...rest
+}: ApiSets = {}): string[] {
+  return stubService({
+    ...rest,
+    sets: { transactions, taxonomies, "hierarchy-taxa": industryTaxa },
+  }).requests;
 }
 
 /** Renders the widget as mount does (StrictMode) and returns a user-event session. */
-export function renderWidget({ apiBase = "", descriptions = DESCRIPTIONS } = {}) {
+export function renderWidget({
+  config = testConfig(),
+  descriptions = DESCRIPTIONS,
+}: { config?: WidgetConfig; descriptions?: Record<string, string> } = {}) {
   const user = userEvent.setup();
   const result = render(
     createElement(
       StrictMode,
       null,
-      createElement(HistoricalTransactions, { apiBase, descriptions }),
+      createElement(HistoricalTransactions, { config, descriptions }),
     ),
   );
   return { user, ...result };
@@ -188,3 +159,5 @@ export async function findTableRows(): Promise<string[][]> {
 export async function clientsShown(): Promise<string[]> {
   return (await findTableRows()).map((cells) => cells[1] ?? "");
 }
+
+export { deferred, json } from "../shared/test-service.ts";

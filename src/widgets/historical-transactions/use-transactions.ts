@@ -1,77 +1,71 @@
 // The widget's one hook for effects: loading the three API lists (abortable, retryable) and
 // keeping the visitor's search in the URL (pushState on each search, page or sort; popstate restores).
-import { useCallback, useEffect, useReducer, useState } from "react";
-import type { HierarchyTaxon } from "../../content/taxon.ts";
+import { useEffect, useReducer } from "react";
 import type { Taxonomy } from "../../content/taxonomy.ts";
-import type { Transaction } from "../../content/transaction.ts";
-import { ApiError, fetchList, isAbort } from "../shared/api-client.ts";
+import { findTaxonomy, isGuid } from "../../rules/taxonomies.ts";
+import { fetchList, listUrl } from "../shared/api-client.ts";
+import type { WidgetConfig } from "../shared/config.ts";
+import { useLoad } from "../shared/use-load.ts";
 import type { Filters } from "./filters.ts";
-import { INDUSTRIES_TAXONOMY_NAME } from "./industries.ts";
+import type { IndustryTaxon } from "./industries.ts";
+import { TRANSACTION_FIELDS, type TransactionData } from "./rows.ts";
 import type { SortKey } from "./sort.ts";
 import type { ViewAction } from "./view-state.ts";
 import { searchForView, viewFromSearch, viewReducer } from "./view-state.ts";
 
 /** The API's lists the widget needs. */
 export interface ApiData {
-  readonly transactions: readonly Transaction[];
+  readonly transactions: readonly TransactionData[];
   /** Every hierarchy-taxon of the industries taxonomy (children too, to resolve groups). */
-  readonly industryTaxa: readonly HierarchyTaxon[];
+  readonly industryTaxa: readonly IndustryTaxon[];
 }
 
-export type LoadState =
-  | { readonly status: "loading" }
-  | { readonly status: "error"; readonly message: string }
-  | { readonly status: "ready"; readonly data: ApiData };
+/** What the widget says in the console when the service has no industries taxonomy. */
+export const NO_INDUSTRIES = "the web service has no taxonomy named";
 
-const LOADING: LoadState = { status: "loading" };
-
-/** The three calls: transactions newest first; the industries taxonomy, then its taxa. */
-async function loadData(apiBase: string, signal: AbortSignal): Promise<ApiData> {
-  const api = `${apiBase}/api/default`;
+/**
+ * The three calls, each naming in `$select` every field the widget reads, as a Sitefinity client
+ * must (classification fields come only when selected): the transactions newest first; the
+ * industries taxonomy (found by Name without regard to case), then its taxa.
+ */
+async function loadData(config: WidgetConfig, signal: AbortSignal): Promise<ApiData> {
+  const { apiBase, transactionsSet, industriesTaxonomy, industriesField } = config;
+  const list = <T>(set: string, options: Record<string, string>) =>
+    fetchList<T>(listUrl(apiBase, set, options), { signal, within: apiBase });
   const loadTaxa = async () => {
-    const taxonomies = await fetchList<Taxonomy>(`${api}/taxonomies`, { signal });
-    const industries = taxonomies.find((t) => t.Name === INDUSTRIES_TAXONOMY_NAME);
-    // Without an industries taxonomy the deals still show, with no groups to filter by.
-    if (industries === undefined) return [];
-    const filter = encodeURIComponent(`TaxonomyId eq ${industries.Id}`);
-    return fetchList<HierarchyTaxon>(`${api}/hierarchy-taxa?$filter=${filter}`, { signal });
+    const taxonomies = await list<Pick<Taxonomy, "Id" | "Name">>("taxonomies", {
+      $select: "Id,Name",
+    });
+    const industries = findTaxonomy(taxonomies, industriesTaxonomy);
+    if (industries === undefined || !isGuid(industries.Id)) {
+      // Without an industries taxonomy the deals still show, with no groups to filter by.
+      const names = taxonomies.map((t) => t.Name).join(", ");
+      console.error(
+        `The transactions: ${NO_INDUSTRIES} "${industriesTaxonomy}" (it has: ${names || "none"}); ` +
+          "set data-industries-taxonomy on the placeholder.",
+      );
+      return [];
+    }
+    return list<IndustryTaxon>("hierarchy-taxa", {
+      $select: "Id,Title,ParentId,Ordinal",
+      $filter: `TaxonomyId eq ${industries.Id}`,
+    });
   };
   const [transactions, industryTaxa] = await Promise.all([
-    fetchList<Transaction>(`${api}/transactions?$orderby=${encodeURIComponent("Date desc")}`, {
-      signal,
+    list<TransactionData>(transactionsSet, {
+      $select: [...TRANSACTION_FIELDS, industriesField].join(","),
+      $orderby: "Date desc",
     }),
     loadTaxa(),
   ]);
   return { transactions, industryTaxa };
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof ApiError ? error.message : "Something went wrong while loading.";
-}
-
 /** Loads the data and holds the visitor's search; returns state and the actions the views call. */
-export function useTransactions(apiBase: string) {
-  const [load, setLoad] = useState<LoadState>(LOADING);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    loadData(apiBase, controller.signal).then(
-      (data) => {
-        if (!controller.signal.aborted) setLoad({ status: "ready", data });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted || isAbort(error)) return;
-        setLoad({ status: "error", message: messageOf(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [apiBase, attempt]);
-
-  const retry = useCallback(() => {
-    setLoad(LOADING);
-    setAttempt((n) => n + 1);
-  }, []);
+export function useTransactions(config: WidgetConfig) {
+  const { load, retry } = useLoad("The transactions", JSON.stringify(config), (signal) =>
+    loadData(config, signal),
+  );
 
   const [view, dispatch] = useReducer(viewReducer, undefined, () =>
     viewFromSearch(window.location.search),

@@ -14,63 +14,122 @@ function serve(routes: Record<string, () => Response | Promise<Response>>) {
   return calls;
 }
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+const API = "http://site.example/api/default";
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error("expected a failure");
+    },
+    (error: unknown) => error as ApiError,
+  );
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe("fetchList", () => {
   it("returns the list's value", async () => {
-    serve({ "http://site.example/api/default/x": () => json({ value: [1, 2] }) });
-    expect(await fetchList("http://site.example/api/default/x")).toEqual([1, 2]);
+    serve({ [`${API}/x`]: () => json({ value: [1, 2] }) });
+    expect(await fetchList(`${API}/x`, { within: API })).toEqual([1, 2]);
   });
 
-  it("follows @odata.nextLink on the same origin until the list is complete", async () => {
+  it("follows @odata.nextLink under the web service root until the list is complete", async () => {
     const calls = serve({
-      "http://site.example/api/x": () =>
-        json({ value: [1, 2], "@odata.nextLink": "http://site.example/api/x?$skip=2" }),
-      "http://site.example/api/x?$skip=2": () =>
-        json({ value: [3], "@odata.nextLink": "/api/x?$skip=3" }),
-      "http://site.example/api/x?$skip=3": () => json({ value: [4] }),
+      [`${API}/x`]: () => json({ value: [1, 2], "@odata.nextLink": `${API}/x?$skip=2` }),
+      [`${API}/x?$skip=2`]: () => json({ value: [3], "@odata.nextLink": "/api/default/x?$skip=3" }),
+      [`${API}/x?$skip=3`]: () => json({ value: [4] }),
     });
-    expect(await fetchList("http://site.example/api/x")).toEqual([1, 2, 3, 4]);
+    expect(await fetchList(`${API}/x`, { within: API })).toEqual([1, 2, 3, 4]);
     expect(calls).toHaveLength(3);
   });
 
-  it("refuses a next link to another origin", async () => {
+  it("follows next links on the service's own origin when it is not the page's", async () => {
+    const service = "https://cms.firm.example/api/firm";
     serve({
-      "http://site.example/api/x": () =>
-        json({ value: [1], "@odata.nextLink": "http://evil.example/x" }),
+      [`${service}/deals`]: () =>
+        json({ value: [1], "@odata.nextLink": `${service}/deals?$skip=1` }),
+      [`${service}/deals?$skip=1`]: () => json({ value: [2] }),
     });
-    await expect(fetchList("http://site.example/api/x")).rejects.toThrow(ApiError);
+    expect(await fetchList(`${service}/deals`, { within: service })).toEqual([1, 2]);
+  });
+
+  it.each([
+    ["another origin", "http://evil.example/api/default/x?$skip=1"],
+    ["another service on the same origin", "http://site.example/api/other/x?$skip=1"],
+    ["a path that only starts like the root", "http://site.example/api/defaultx?$skip=1"],
+  ])("refuses a next link to %s", async (_name, link) => {
+    serve({ [`${API}/x`]: () => json({ value: [1], "@odata.nextLink": link }) });
+    const error = await failure(fetchList(`${API}/x`, { within: API }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.detail).toContain("outside the web service");
+  });
+
+  it("stops with an error when the next links go round in a loop", async () => {
+    const calls = serve({
+      [`${API}/x`]: () => json({ value: [1], "@odata.nextLink": `${API}/x?$skip=1` }),
+      [`${API}/x?$skip=1`]: () => json({ value: [2], "@odata.nextLink": `${API}/x` }),
+    });
+    const error = await failure(fetchList(`${API}/x`, { within: API }));
+    expect(error.detail).toContain("links back to a page already read");
+    expect(calls).toHaveLength(2);
+  });
+
+  it("stops when an empty page still links on", async () => {
+    serve({ [`${API}/x`]: () => json({ value: [], "@odata.nextLink": `${API}/x?$skip=0` }) });
+    expect((await failure(fetchList(`${API}/x`, { within: API }))).detail).toContain("empty");
+  });
+
+  it.each([401, 403])("says that the service refused anonymous access on %i", async (status) => {
+    serve({ [`${API}/x`]: () => json({ error: { code: "Unauthorized", message: "no" } }, status) });
+    const error = await failure(fetchList(`${API}/x`, { within: API }));
+    expect(error.message).toBe("The web service refused anonymous access.");
+    expect(error.detail).toContain(`answered ${status}: the web service refused anonymous access`);
+  });
+
+  it("says what to check when the service or the set does not exist", async () => {
+    serve({ [`${API}/x`]: () => new Response("<h1>Not found</h1>", { status: 404 }) });
+    const error = await failure(fetchList(`${API}/x`, { within: API }));
+    expect(error.message).toBe("The list was not found on the web service.");
+    expect(error.detail).toMatch(/404.*data-api-base.*data-transactions-set/);
   });
 
   it.each([
     [
       "an OData error body",
       () => json({ error: { code: "BadRequest", message: "bad $filter" } }, 400),
-      "bad $filter",
+      "The server reported an error: bad $filter",
     ],
     [
       "a Sitefinity error body",
       () => json({ Message: "An error has occurred." }, 500),
-      "An error has occurred.",
+      "The server reported an error: An error has occurred.",
     ],
     [
       "a non-JSON body",
       () => new Response("<html>oops</html>", { status: 502 }),
-      "unreadable answer (HTTP 502)",
+      "The server sent an unreadable answer (HTTP 502).",
     ],
-    ["an error status with a list", () => json({ value: [] }, 503), "HTTP 503"],
-    ["a body of the wrong shape", () => json({ items: [] }), "unexpected shape"],
+    [
+      "an error status with a list",
+      () => json({ value: [] }, 503),
+      "The server answered with an error (HTTP 503).",
+    ],
+    [
+      "a body of the wrong shape",
+      () => json({ items: [] }),
+      "The server sent an answer in an unexpected shape.",
+    ],
   ])("fails with a visitor-facing message on %s", async (_name, answer, message) => {
-    serve({ "http://site.example/x": answer });
-    const error = await fetchList("http://site.example/x").catch((e: unknown) => e);
+    serve({ [`${API}/x`]: answer });
+    const error = await failure(fetchList(`${API}/x`, { within: API }));
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as Error).message).toContain(message);
+    expect(error.message).toBe(message);
+    expect(error.detail).toContain(`GET ${API}/x`);
   });
 
-  it("fails when the server cannot be reached", async () => {
+  it("fails when the server cannot be reached, naming CORS as a cause", async () => {
     serve({});
-    await expect(fetchList("http://site.example/x")).rejects.toThrow("could not be reached");
+    const error = await failure(fetchList(`${API}/x`, { within: API }));
+    expect(error.message).toBe("The server could not be reached.");
+    expect(error.detail).toMatch(/blocked the request.*CORS/);
   });
 
   it("fails with a time-out message when the answer is too slow", async () => {
@@ -83,16 +142,16 @@ describe("fetchList", () => {
           );
         }),
     );
-    await expect(fetchList("http://site.example/x", { timeoutMs: 20 })).rejects.toThrow(
+    await expect(fetchList(`${API}/x`, { within: API, timeoutMs: 20 })).rejects.toThrow(
       "took too long",
     );
   });
 
   it("rethrows the caller's abort as an abort, not as a visitor-facing error", async () => {
-    serve({ "http://site.example/x": () => json({ value: [] }) });
+    serve({ [`${API}/x`]: () => json({ value: [] }) });
     const controller = new AbortController();
     controller.abort();
-    const error = await fetchList("http://site.example/x", { signal: controller.signal }).catch(
+    const error = await fetchList(`${API}/x`, { within: API, signal: controller.signal }).catch(
       (e: unknown) => e,
     );
     expect(isAbort(error)).toBe(true);

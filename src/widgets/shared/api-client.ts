@@ -4,83 +4,162 @@ export interface ODataList<T> {
   "@odata.nextLink"?: string;
 }
 
-/** A failed call, with a message fit to show a visitor. */
+/**
+ * A failed call: `message` is fit to show a visitor; `detail` tells the site's web team what
+ * happened and what to check, for the console.
+ */
 export class ApiError extends Error {
   override name = "ApiError";
+  readonly detail: string;
+
+  constructor(message: string, detail = message) {
+    super(message);
+    this.detail = detail;
+  }
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
-/** Most pages followed through `@odata.nextLink` (10,000 rows each by default). */
-const MAX_PAGES = 100;
+/** Most pages followed through `@odata.nextLink` (10,000 rows each on our API, 50 on some). */
+const MAX_PAGES = 1000;
+
+export interface FetchListOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** The web service root: a next link is followed only when it points under it. */
+  within: string;
+}
 
 /**
- * GETs an OData list and returns its `value`, following `@odata.nextLink` on the same origin
- * until the list is complete. Fails with an ApiError on a network error, a timeout (for the
- * whole list), a non-2xx status, a body that is not JSON, or an error body (`{"error":
+ * GETs an OData list and returns its `value`, following `@odata.nextLink` while it points under
+ * the web service root, whatever that root's origin, and stopping with an error rather than
+ * going round in a loop. Fails with an ApiError on a network error or a blocked cross-origin
+ * request, a timeout (for the whole list), a refused anonymous call (401/403), a missing service
+ * or set (404), another error status, a body that is not JSON, or an error body (`{"error":
  * {"message"}}` from OData, `{"Message"}` from Sitefinity/ASP.NET). An abort by the caller
  * rethrows the AbortError untouched.
  */
 export async function fetchList<T>(
   url: string,
-  { signal, timeoutMs = DEFAULT_TIMEOUT_MS }: { signal?: AbortSignal; timeoutMs?: number } = {},
+  { signal, timeoutMs = DEFAULT_TIMEOUT_MS, within }: FetchListOptions,
 ): Promise<T[]> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-  const fail = (message: string) => {
+  const fail = (message: string, detail?: string): never => {
     if (signal?.aborted) throw signal.reason ?? new DOMException("Aborted", "AbortError");
-    throw new ApiError(timeout.aborted ? "The server took too long to answer." : message);
+    if (timeout.aborted)
+      throw new ApiError(
+        "The server took too long to answer.",
+        `GET ${url} took over ${timeoutMs / 1000} s`,
+      );
+    throw new ApiError(message, detail);
   };
   const rows: T[] = [];
-  let next: string | undefined = url;
-  for (let page = 0; next !== undefined; page++) {
-    if (page === MAX_PAGES) fail("The list is too long to show.");
+  const seen = new Set<string>();
+  let next: string | undefined = new URL(url, globalThis.location?.href).href;
+  while (next !== undefined) {
+    if (seen.has(next))
+      fail(
+        "The server sent an answer in an unexpected shape.",
+        `${next} links back to a page already read`,
+      );
+    if (seen.size === MAX_PAGES)
+      fail("The list is too long to show.", `${url} has more than ${MAX_PAGES} pages`);
+    seen.add(next);
     const body = await fetchPage(next, combined, fail);
+    const link = body["@odata.nextLink"];
+    if (body.value.length === 0 && link !== undefined && link !== null)
+      fail("The server sent an answer in an unexpected shape.", `${next} is empty but links on`);
     rows.push(...(body.value as T[]));
-    next = nextPageUrl(body["@odata.nextLink"], next, fail);
+    next = nextPageUrl(link, next, within, fail);
   }
   return rows;
 }
 
+type Fail = (message: string, detail?: string) => never;
+
 async function fetchPage(
   url: string,
   signal: AbortSignal,
-  fail: (m: string) => never,
+  fail: Fail,
 ): Promise<ODataList<unknown>> {
   let response: Response;
   try {
     response = await fetch(url, { headers: { Accept: "application/json" }, signal });
   } catch {
-    return fail("The server could not be reached.");
+    const page = globalThis.location?.origin;
+    return fail(
+      "The server could not be reached.",
+      `GET ${url} got no answer: the network failed, or the browser blocked the request. A web ` +
+        `service on another origin must allow ${page ? `this page's origin, ${page},` : "this page's origin"} ` +
+        "in its CORS settings (Sitefinity: the service's allowed domains).",
+    );
+  }
+  if (response.status === 401 || response.status === 403) {
+    return fail(
+      "The web service refused anonymous access.",
+      `GET ${url} answered ${response.status}: the web service refused anonymous access. ` +
+        "Open it to everyone (Sitefinity: Administration > Web services > the service > Access).",
+    );
+  }
+  if (response.status === 404) {
+    return fail(
+      "The list was not found on the web service.",
+      `GET ${url} answered 404: no such web service or entity set. Check the placeholder's ` +
+        "data-api-base and the set's name (data-transactions-set).",
+    );
   }
   let body: unknown;
   try {
     body = await response.json();
   } catch {
-    return fail(`The server sent an unreadable answer (HTTP ${response.status}).`);
+    return fail(
+      `The server sent an unreadable answer (HTTP ${response.status}).`,
+      `GET ${url} answered ${response.status} with a body that is not JSON`,
+    );
   }
   const message = errorMessage(body);
-  if (message !== null) return fail(message);
-  if (!response.ok) return fail(`The server answered with an error (HTTP ${response.status}).`);
-  if (!isList(body)) return fail("The server sent an answer in an unexpected shape.");
+  if (message !== null)
+    return fail(
+      `The server reported an error: ${message}`,
+      `GET ${url} answered ${response.status}: ${message}`,
+    );
+  if (!response.ok)
+    return fail(
+      `The server answered with an error (HTTP ${response.status}).`,
+      `GET ${url} answered ${response.status}`,
+    );
+  if (!isList(body))
+    return fail(
+      "The server sent an answer in an unexpected shape.",
+      `GET ${url} answered without a "value" list`,
+    );
   return body;
 }
 
-// Only a next link on the origin already being read is followed: a list cannot send the widget elsewhere.
+/** The next page's address; only one under the web service root is followed. */
 function nextPageUrl(
   link: unknown,
   current: string,
-  fail: (m: string) => never,
+  within: string,
+  fail: Fail,
 ): string | undefined {
   if (link === undefined || link === null) return undefined;
-  const base = new URL(current, globalThis.location?.href ?? "http://localhost/");
   let next: URL;
   try {
-    next = new URL(String(link), base);
+    next = new URL(String(link), current);
   } catch {
-    return fail("The server sent an answer in an unexpected shape.");
+    return fail(
+      "The server sent an answer in an unexpected shape.",
+      `${current} gave a next link that is not a URL`,
+    );
   }
-  if (next.origin !== base.origin) return fail("The server sent an answer in an unexpected shape.");
-  return next.href;
+  const root = new URL(within, current);
+  const base = `${root.origin}${root.pathname.replace(/\/+$/, "")}/`;
+  if (`${next.origin}${next.pathname}`.startsWith(base)) return next.href;
+  return fail(
+    "The server sent an answer in an unexpected shape.",
+    `${current} gave a next link outside the web service (${next.href}); not followed`,
+  );
 }
 
 function errorMessage(body: unknown): string | null {
@@ -89,9 +168,9 @@ function errorMessage(body: unknown): string | null {
   const odata = record.error;
   if (typeof odata === "object" && odata !== null) {
     const m = (odata as Record<string, unknown>).message;
-    return `The server reported an error: ${typeof m === "string" ? m : "unknown"}`;
+    return typeof m === "string" ? m : "unknown";
   }
-  if (typeof record.Message === "string") return `The server reported an error: ${record.Message}`;
+  if (typeof record.Message === "string") return record.Message;
   return null;
 }
 
@@ -99,6 +178,17 @@ function isList(body: unknown): body is ODataList<unknown> {
   return (
     typeof body === "object" && body !== null && Array.isArray((body as { value?: unknown }).value)
   );
+}
+
+/**
+ * An entity set's address with its query options, every value percent-encoded (spaces as %20:
+ * an OData parser may read a `+` as a plus).
+ */
+export function listUrl(apiBase: string, set: string, options: Record<string, string>): string {
+  const query = Object.entries(options)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .join("&");
+  return `${apiBase}/${encodeURIComponent(set)}${query === "" ? "" : `?${query}`}`;
 }
 
 /** True when the error is the caller's own abort (unmount, newer request). */

@@ -2,18 +2,22 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { StrictMode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Reply } from "./api-fixture.ts";
+import type { Reply } from "../shared/test-service.ts";
 import { json, list, serveApi } from "./api-fixture.ts";
+import { testConfig } from "../shared/test-service.ts";
 import { TopicSearch } from "./TopicSearch.tsx";
 
 beforeEach(() => window.history.replaceState(null, "", "/topics"));
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 function renderWidget() {
   const user = userEvent.setup();
   const view = render(
     <StrictMode>
-      <TopicSearch apiBase="" />
+      <TopicSearch config={testConfig()} />
     </StrictMode>,
   );
   return { user, ...view };
@@ -43,7 +47,7 @@ describe("Topics A - Z when the API fails", () => {
     ],
   ])("says why when %s, and Try again recovers", async (_case, failure, message) => {
     let isDown = true;
-    serveApi({ flatTaxa: () => (isDown ? failure() : list("flat-taxa", [])) });
+    serveApi({ intercept: { "flat-taxa": () => (isDown ? failure() : list("flat-taxa", [])) } });
     const { user } = renderWidget();
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent(message);
@@ -57,7 +61,9 @@ describe("Topics A - Z when the API fails", () => {
 
   it("moves keyboard focus to the widget's heading after Try again, not to the page", async () => {
     let isDown = true;
-    serveApi({ flatTaxa: () => (isDown ? new TypeError("offline") : list("flat-taxa", [])) });
+    serveApi({
+      intercept: { "flat-taxa": () => (isDown ? new TypeError("offline") : list("flat-taxa", [])) },
+    });
     const { user } = renderWidget();
     await screen.findByRole("alert");
     isDown = false;
@@ -72,8 +78,10 @@ describe("Topics A - Z when the API fails", () => {
     let answer: (r: Reply) => void = () => {};
     let calls = 0;
     serveApi({
-      taxonomies: () =>
-        ++calls <= 2 ? new TypeError("offline") : new Promise((r) => (answer = r)),
+      intercept: {
+        taxonomies: () =>
+          ++calls <= 2 ? new TypeError("offline") : new Promise((r) => (answer = r)),
+      },
     });
     const { user } = renderWidget();
     await user.click(await screen.findByRole("button", { name: "Try again" }));
@@ -82,16 +90,33 @@ describe("Topics A - Z when the API fails", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("The server could not be reached.");
   });
 
-  it("says the topics are not available when the site has no Tags taxonomy", async () => {
-    serveApi({ taxonomies: () => list("taxonomies", []) });
+  it("says the topics are not available when the site has no Tags taxonomy, and why in the console", async () => {
+    const console = vi.spyOn(globalThis.console, "error").mockImplementation(() => {});
+    serveApi({ taxonomies: [] });
     renderWidget();
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "The list of topics is not available on this site.",
     );
+    expect(console).toHaveBeenCalledWith(
+      expect.stringContaining('the web service has no taxonomy named "Tags"'),
+    );
   });
 
+  it.each([401, 403])(
+    "says the web service refused anonymous access on %i, with the cause in the console",
+    async (status) => {
+      const console = vi.spyOn(globalThis.console, "error").mockImplementation(() => {});
+      serveApi({ intercept: { taxonomies: () => new Response("", { status }) } });
+      renderWidget();
+      const alert = await screen.findByRole("alert");
+      expect(alert).toHaveTextContent("The web service refused anonymous access.");
+      expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+      expect(console).toHaveBeenCalledWith(expect.stringContaining(`answered ${status}`));
+    },
+  );
+
   it("stops its calls when it is removed from the page", async () => {
-    const fetch = serveApi({ flatTaxa: () => new Promise<Response>(() => {}) });
+    const fetch = serveApi({ intercept: { "flat-taxa": () => new Promise<Response>(() => {}) } });
     const { unmount } = renderWidget();
     unmount();
     const signals = fetch.mock.calls.map(([, init]) => init?.signal);

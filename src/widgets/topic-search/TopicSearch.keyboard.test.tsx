@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { StrictMode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { serveApi } from "./api-fixture.ts";
+import { testConfig } from "../shared/test-service.ts";
 import { TopicSearch } from "./TopicSearch.tsx";
 
 async function renderWidget() {
@@ -10,7 +11,7 @@ async function renderWidget() {
   const user = userEvent.setup();
   render(
     <StrictMode>
-      <TopicSearch apiBase="" />
+      <TopicSearch config={testConfig()} />
     </StrictMode>,
   );
   const toolbar = await screen.findByRole("toolbar", { name: "Topics by letter" });

@@ -2,17 +2,18 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { StrictMode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { LETTER_TAXA, list, serveApi } from "./api-fixture.ts";
+import { LETTER_TAXA, serveApi, TAGS_ID } from "./api-fixture.ts";
+import { deferred, testConfig } from "../shared/test-service.ts";
 import { TopicSearch } from "./TopicSearch.tsx";
 
 const TOPIC_PATH =
   "/latest-articles-commentary/featured-articles-commentary/all-articles-and-commentary/-in-tags/tags/";
 
-function renderWidget(apiBase = "") {
+function renderWidget(config = testConfig()) {
   const user = userEvent.setup();
   render(
     <StrictMode>
-      <TopicSearch apiBase={apiBase} />
+      <TopicSearch config={config} />
     </StrictMode>,
   );
   return { user };
@@ -30,32 +31,51 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("Topics A - Z", () => {
   it("says it is loading until the topics arrive", async () => {
-    let answer: (r: Response) => void = () => {};
-    serveApi({ flatTaxa: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const gate = deferred();
+    serveApi({ intercept: { "flat-taxa": (_url, answer) => gate.promise.then(answer) } });
     renderWidget();
     expect(screen.getByRole("status")).toHaveTextContent("Loading topics…");
     expect(screen.queryByRole("button")).not.toBeInTheDocument();
-    answer(list("flat-taxa", LETTER_TAXA));
+    gate.release();
     await toolbar();
     expect(screen.queryByText("Loading topics…")).not.toBeInTheDocument();
   });
 
-  it("asks the API for the taxonomies and the flat taxa, and nothing else", async () => {
+  it("asks for the Tags taxonomy, then its taxa, naming in $select each field it reads", async () => {
     const fetch = serveApi();
     renderWidget();
     await toolbar();
-    const urls = new Set(fetch.mock.calls.map(([url]) => String(url)));
-    expect(urls).toEqual(new Set(["/api/default/taxonomies", "/api/default/flat-taxa"]));
+    const api = `${window.location.origin}/api/default`;
+    const urls = new Set(fetch.mock.calls.map(([url]) => decodeURIComponent(String(url))));
+    expect(urls).toEqual(
+      new Set([
+        `${api}/taxonomies?$select=Id,Name`,
+        `${api}/flat-taxa?$select=Id,Title,Name,UrlName&$filter=TaxonomyId eq ${TAGS_ID}`,
+      ]),
+    );
   });
 
-  it("calls the firm's API and links to the firm's site when embedded elsewhere", async () => {
-    const fetch = serveApi();
-    renderWidget("https://firm.example");
-    await toolbar();
-    expect(fetch).toHaveBeenCalledWith(
-      "https://firm.example/api/default/flat-taxa",
-      expect.anything(),
+  it("lists only the Tags taxonomy's taxa, not another flat taxonomy's", async () => {
+    serveApi();
+    const { user } = renderWidget();
+    await user.click(within(await toolbar()).getByRole("button", { name: "B" }));
+    expect(topicLinks()).toEqual(["Banking", "Board Governance", "Buy-side Advisory"]);
+  });
+
+  it("finds the Tags taxonomy by its name without regard to case", async () => {
+    serveApi();
+    renderWidget(testConfig({ tagsTaxonomy: "TAGS" }));
+    expect(await toolbar()).toBeInTheDocument();
+  });
+
+  it("calls the configured web service and links to its site when embedded elsewhere", async () => {
+    const fetch = serveApi({ base: "https://firm.example/api/firm" });
+    renderWidget(
+      testConfig({ apiBase: "https://firm.example/api/firm", siteBase: "https://firm.example" }),
     );
+    await toolbar();
+    const urls = fetch.mock.calls.map(([url]) => String(url));
+    expect(urls.every((url) => url.startsWith("https://firm.example/api/firm/"))).toBe(true);
     expect(screen.getByRole("link", { name: "Acquisitions" })).toHaveAttribute(
       "href",
       `https://firm.example${TOPIC_PATH}acquisitions`,
@@ -78,7 +98,7 @@ describe("Topics A - Z", () => {
   });
 
   it("has no # button when every topic starts with a letter", async () => {
-    serveApi({ flatTaxa: () => list("flat-taxa", LETTER_TAXA) });
+    serveApi({ flatTaxa: LETTER_TAXA });
     renderWidget();
     expect(within(await toolbar()).getAllByRole("button")).toHaveLength(26);
     expect(screen.queryByRole("button", { name: /#/ })).not.toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { useId, useRef } from "react";
+import type { WidgetConfig } from "../shared/config.ts";
 import { LetterBar } from "./LetterBar.tsx";
 import { letterCounts } from "./letters.ts";
 import { ErrorState, LoadingState } from "./StatusViews.tsx";
@@ -7,14 +8,14 @@ import { useTopics } from "./use-topics.ts";
 
 /** Props of TopicSearch. */
 export interface TopicSearchProps {
-  /** '' for the same origin, or the firm's origin (`https://firm.example`) when embedded. */
-  apiBase: string;
+  /** The web service and how its content is set up (the placeholder's data attributes). */
+  config: WidgetConfig;
 }
 
 /** The Topics A – Z widget: letter buttons and the selected letter's topics. */
-export function TopicSearch({ apiBase }: TopicSearchProps) {
+export function TopicSearch({ config }: TopicSearchProps) {
   const headingId = useId();
-  const { load, letter, selectLetter, retry } = useTopics(apiBase);
+  const { load, letter, selectLetter, retry } = useTopics(config);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // "Try again" disappears when pressed: focus moves to the widget's heading, not to the page top.
   const handleRetry = () => {
@@ -32,11 +33,11 @@ export function TopicSearch({ apiBase }: TopicSearchProps) {
         {load.status === "ready" && (
           <>
             <LetterBar
-              letters={letterCounts(load.groups)}
+              letters={letterCounts(load.data)}
               selected={letter}
               onSelect={selectLetter}
             />
-            <TopicList letter={letter} topics={load.groups[letter]} siteBase={apiBase} />
+            <TopicList letter={letter} topics={load.data[letter]} siteBase={config.siteBase} />
           </>
         )}
       </div>

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { StrictMode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { serveApi } from "./api-fixture.ts";
+import { testConfig } from "../shared/test-service.ts";
 import { TopicSearch } from "./TopicSearch.tsx";
 
 async function renderAt(address: string) {
@@ -11,7 +12,7 @@ async function renderAt(address: string) {
   const user = userEvent.setup();
   render(
     <StrictMode>
-      <TopicSearch apiBase="" />
+      <TopicSearch config={testConfig()} />
     </StrictMode>,
   );
   await screen.findByRole("toolbar", { name: "Topics by letter" });

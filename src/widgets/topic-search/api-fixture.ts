@@ -1,6 +1,8 @@
-import { vi } from "vitest";
+import { json, stubService, type Intercept } from "../shared/test-service.ts";
 
-// Test-only: realistic API bodies and a stub of `fetch`, the network boundary.
+// Test-only: realistic API bodies and the fake web service behind `fetch`, the network boundary.
+
+export { json };
 
 export const TAGS_ID = "cb0f3a19-a211-48a7-88ec-77495c0f5374";
 const REGIONS_ID = "e5cd6d69-1543-427b-ad62-688a99f5e7d4";
@@ -31,50 +33,37 @@ export const FLAT_TAXA = [
 /** The same, without the title that needs the "#" button. */
 export const LETTER_TAXA = FLAT_TAXA.filter((t) => t.Title !== "2025 Outlook");
 
-/** One answer of the stubbed server, or a failure to reach it. */
-export type Reply = Response | Error;
-
-/** A JSON reply as the API sends it. */
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json; charset=utf-8" },
-  });
-}
-
-/** The OData list body of an entity set. */
+/** An OData list body, as a reply. */
 export function list(entity: string, value: unknown[]): Response {
   return json({ "@odata.context": `http://localhost/api/default/$metadata#${entity}`, value });
 }
 
-/** Replies for /taxonomies and /flat-taxa; each may be a promise the test settles later. */
-export interface Routes {
-  taxonomies?: () => Reply | Promise<Reply>;
-  flatTaxa?: () => Reply | Promise<Reply>;
+/** The fake web service's sets, and per set (`taxonomies`, `flat-taxa`) an intercept. */
+export interface Sets {
+  taxonomies?: readonly Record<string, unknown>[];
+  flatTaxa?: readonly Record<string, unknown>[];
+  intercept?: Readonly<Record<string, Intercept>>;
+  base?: string;
 }
 
-/** Stubs `fetch` with the API: by default the fixture above. Returns the stub. */
-export function serveApi(routes: Routes = {}) {
-  const {
-    taxonomies: taxonomiesReply = () => list("taxonomies", taxonomies),
-    flatTaxa: flatTaxaReply = () => list("flat-taxa", FLAT_TAXA),
-  } = routes;
-  const stub = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
-    const url = String(input);
-    const reply = url.endsWith("/api/default/taxonomies")
-      ? await taxonomiesReply()
-      : url.endsWith("/api/default/flat-taxa")
-        ? await flatTaxaReply()
-        : json({ error: { code: "NotFound", message: `no route ${url}` } }, 404);
-    if (reply instanceof Error) throw reply;
-    return reply;
-  });
-  vi.stubGlobal("fetch", stub);
-  return stub;
+/** Stubs `fetch` with the web service (widgets/shared/test-service.ts): by default the fixture above. */
+export function serveApi({
+  taxonomies: taxonomyRows = taxonomies,
+  flatTaxa = FLAT_TAXA,
+  ...rest
+}: Sets = {}) {
+  return stubService({ ...rest, sets: { taxonomies: taxonomyRows, "flat-taxa": flatTaxa } }).fetch;
 }
 
 function taxonomy(Id: string, Name: string, Title: string, Type: 0 | 1) {
-  return { Id, Name, Title, TaxaUrl: Name.toLowerCase(), TaxonName: Name, Type };
+  return {
+    Id,
+    Name,
+    Title,
+    TaxaUrl: Type === 0 ? "flat-taxa" : "hierarchy-taxa",
+    TaxonName: Name,
+    Type,
+  };
 }
 
 function taxon(Title: string, Name: string, UrlName: string, TaxonomyId = TAGS_ID) {

@@ -7,7 +7,6 @@ import {
   groupTopics,
   letterCounts,
   parseLetter,
-  selectTopics,
   sortTopics,
   topicHref,
 } from "./letters.ts";
@@ -124,26 +123,6 @@ describe("sortTopics", () => {
     const input = [t("b"), t("a")];
     sortTopics(input);
     expect(input.map((x) => x.Name)).toEqual(["b", "a"]);
-  });
-});
-
-describe("selectTopics", () => {
-  const tags = { Id: "CB0F3A19-A211-48A7-88EC-77495C0F5374", Name: "Tags" };
-  const industries = { Id: "11111111-1111-1111-1111-111111111111", Name: "industries" };
-  const taxon = (Name: string, TaxonomyId: string) => ({ Id: Name, Name, TaxonomyId });
-
-  it("keeps the Tags taxonomy's taxa only, sorted by Name", () => {
-    const taxa = [
-      taxon("mergers", tags.Id.toLowerCase()),
-      taxon("banking", industries.Id),
-      taxon("Advisory", tags.Id.toLowerCase()),
-    ];
-    const topics = selectTopics([industries, tags], taxa);
-    expect(topics?.map((x) => x.Name)).toEqual(["Advisory", "mergers"]);
-  });
-
-  it("answers null when there is no Tags taxonomy", () => {
-    expect(selectTopics([industries], [taxon("x", industries.Id)])).toBeNull();
   });
 });
 

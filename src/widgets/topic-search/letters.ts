@@ -1,5 +1,4 @@
 import type { FlatTaxon } from "../../content/taxon.ts";
-import type { Taxonomy } from "../../content/taxonomy.ts";
 
 /** The 26 letter buttons, in order. */
 // prettier-ignore
@@ -18,8 +17,6 @@ export type Topic = Pick<FlatTaxon, "Id" | "Title" | "Name" | "UrlName">;
 /** Topics per letter; every letter has an entry (empty when none). */
 export type TopicGroups<T> = Record<Letter, T[]>;
 
-// Copied from src/content/common.ts so that zod stays out of the browser bundle.
-const TAGS_TAXONOMY_NAME = "Tags";
 const TOPIC_PATH =
   "/latest-articles-commentary/featured-articles-commentary/all-articles-and-commentary/-in-tags/tags/";
 
@@ -91,17 +88,6 @@ export function letterCounts<T>(groups: TopicGroups<T>): LetterCount[] {
   const counts = LETTERS.map((letter) => ({ letter, count: groups[letter].length }));
   const other = groups[OTHER].length;
   return other > 0 ? [...counts, { letter: OTHER, count: other }] : counts;
-}
-
-/** The topics: the Tags taxonomy's flat taxa, sorted. Null when there is no Tags taxonomy. */
-export function selectTopics<T extends Pick<FlatTaxon, "Id" | "Name" | "TaxonomyId">>(
-  taxonomies: readonly Pick<Taxonomy, "Id" | "Name">[],
-  taxa: readonly T[],
-): T[] | null {
-  const tags = taxonomies.find((t) => t.Name === TAGS_TAXONOMY_NAME);
-  if (tags === undefined) return null;
-  const id = tags.Id.toLowerCase();
-  return sortTopics(taxa.filter((t) => t.TaxonomyId.toLowerCase() === id));
 }
 
 /**

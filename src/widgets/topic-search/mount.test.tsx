@@ -39,7 +39,7 @@ describe("mount", () => {
     placeholder.id = "topicsearch";
     let unmount = () => {};
     act(() => {
-      unmount = mount(placeholder, { apiBase: "" });
+      unmount = mount(placeholder, { scriptUrl: window.location.href });
     });
     expect(await screen.findByRole("toolbar", { name: "Topics by letter" })).toBeInTheDocument();
     act(() => unmount());
@@ -47,14 +47,14 @@ describe("mount", () => {
   });
 
   it("adopts the widget's style sheet once however often it mounts", () => {
-    serveApi({ flatTaxa: () => new Promise<Response>(() => {}) });
+    serveApi({ intercept: { "flat-taxa": () => new Promise<Response>(() => {}) } });
     const restore = giveDocumentConstructableSheets();
     try {
       const unmounts = [1, 2].map(() => {
         const element = document.body.appendChild(document.createElement("div"));
         let unmount = () => {};
         act(() => {
-          unmount = mount(element, { apiBase: "" });
+          unmount = mount(element, { scriptUrl: window.location.href });
         });
         return unmount;
       });

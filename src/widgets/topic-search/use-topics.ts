@@ -1,16 +1,16 @@
 import { useCallback, useEffect, useState } from "react";
 import type { FlatTaxon } from "../../content/taxon.ts";
 import type { Taxonomy } from "../../content/taxonomy.ts";
-import { ApiError, fetchList, isAbort } from "../shared/api-client.ts";
+import { findTaxonomy, isGuid } from "../../rules/taxonomies.ts";
+import { ApiError, fetchList, listUrl } from "../shared/api-client.ts";
+import type { WidgetConfig } from "../shared/config.ts";
+import { useLoad, type Load } from "../shared/use-load.ts";
 import type { Letter, Topic, TopicGroups } from "./letters.ts";
-import { groupTopics, selectTopics } from "./letters.ts";
+import { groupTopics, sortTopics } from "./letters.ts";
 import { letterFromLocation, letterHash, restoredLetter } from "./address.ts";
 
 /** What the topics call has given so far. */
-export type TopicsLoad =
-  | { status: "loading" }
-  | { status: "error"; message: string }
-  | { status: "ready"; groups: TopicGroups<Topic> };
+export type TopicsLoad = Load<TopicGroups<Topic>>;
 
 /** The widget's state and actions: see useTopics. */
 export interface TopicsState {
@@ -21,38 +21,16 @@ export interface TopicsState {
 }
 
 const NO_TAGS = "The list of topics is not available on this site.";
-const UNEXPECTED = "The topics could not be loaded.";
 
 /**
- * Loads the topics from `${apiBase}/api/default/…` (aborted on unmount and on retry) and
- * keeps the selected letter in step with the address: `#b` or `?letter=b` at start, `#b`
- * pushed on each selection, Back/Forward restoring it.
+ * Loads the topics from the web service (aborted on unmount and on retry) and keeps the selected
+ * letter in step with the address: `#b` or `?letter=b` at start, `#b` pushed on each selection,
+ * Back/Forward restoring it.
  */
-export function useTopics(apiBase: string): TopicsState {
-  const [attempt, setAttempt] = useState(0);
-  // Each result is tagged with the request it answers, so a retry (a new key) reads as
-  // loading at once without a state update inside the effect.
-  const requestKey = `${attempt}|${apiBase}`;
-  const [result, setResult] = useState<{ key: string; load: TopicsLoad } | null>(null);
-  const load: TopicsLoad = result?.key === requestKey ? result.load : { status: "loading" };
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const settle = (next: TopicsLoad) => {
-      if (!controller.signal.aborted) setResult({ key: requestKey, load: next });
-    };
-    loadTopics(apiBase, controller.signal).then(
-      (groups) => settle({ status: "ready", groups }),
-      (error: unknown) => {
-        if (isAbort(error)) return;
-        settle({
-          status: "error",
-          message: error instanceof ApiError ? error.message : UNEXPECTED,
-        });
-      },
-    );
-    return () => controller.abort();
-  }, [apiBase, requestKey]);
+export function useTopics(config: WidgetConfig): TopicsState {
+  const { load, retry } = useLoad("The topics", JSON.stringify(config), (signal) =>
+    loadTopics(config, signal),
+  );
 
   const [letter, setLetter] = useState<Letter>(
     () => letterFromLocation(window.location.hash, window.location.search) ?? "a",
@@ -82,18 +60,39 @@ export function useTopics(apiBase: string): TopicsState {
     [letter],
   );
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-
   return { load, letter, selectLetter, retry };
 }
 
-async function loadTopics(apiBase: string, signal: AbortSignal): Promise<TopicGroups<Topic>> {
-  const base = `${apiBase.replace(/\/+$/, "")}/api/default`;
-  const [taxonomies, taxa] = await Promise.all([
-    fetchList<Taxonomy>(`${base}/taxonomies`, { signal }),
-    fetchList<FlatTaxon>(`${base}/flat-taxa`, { signal }),
-  ]);
-  const topics = selectTopics(taxonomies, taxa);
-  if (topics === null) throw new ApiError(NO_TAGS);
-  return groupTopics(topics);
+/**
+ * The Tags taxonomy (found by Name without regard to case), then its taxa, each call naming in
+ * `$select` the fields the widget reads, as a Sitefinity client must.
+ */
+async function loadTopics(config: WidgetConfig, signal: AbortSignal): Promise<TopicGroups<Topic>> {
+  const { apiBase, tagsTaxonomy } = config;
+  const list = <T>(set: string, options: Record<string, string>) =>
+    fetchList<T>(listUrl(apiBase, set, options), { signal, within: apiBase });
+  const taxonomies = await list<Pick<Taxonomy, "Id" | "Name">>("taxonomies", {
+    $select: "Id,Name",
+  });
+  const tags = findTaxonomy(taxonomies, tagsTaxonomy);
+  if (tags === undefined || !isGuid(tags.Id)) {
+    const names = taxonomies.map((t) => t.Name).join(", ");
+    throw new ApiError(
+      NO_TAGS,
+      `the web service has no taxonomy named "${tagsTaxonomy}" (it has: ${names || "none"}); ` +
+        "set data-tags-taxonomy on the placeholder.",
+    );
+  }
+  const taxa = await list<Pick<FlatTaxon, "Id" | "Title" | "Name" | "UrlName">>("flat-taxa", {
+    $select: "Id,Title,Name,UrlName",
+    $filter: `TaxonomyId eq ${tags.Id}`,
+  });
+  return groupTopics(sortTopics(taxa.filter(isTopic)));
+}
+
+/** A taxon the widget can list: every field it reads is text (the answer is untrusted data). */
+function isTopic(taxon: unknown): taxon is Topic {
+  if (typeof taxon !== "object" || taxon === null) return false;
+  const t = taxon as Record<string, unknown>;
+  return ["Id", "Title", "Name", "UrlName"].every((key) => typeof t[key] === "string");
 }

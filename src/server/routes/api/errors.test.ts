@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApiApp, get } from "../../../../tests/helpers/api-app.ts";
+import { TEST_SITE_URL, buildApiApp, get } from "../../../../tests/helpers/api-app.ts";
 
 let api: Awaited<ReturnType<typeof buildApiApp>>;
 beforeAll(async () => {
@@ -67,10 +67,13 @@ describe("400 for a malformed or unsupported query, naming the offending part", 
     ["transactions?$count=1", "$count: expected true or false"],
     [
       "transactions?$expand=Tags",
-      "$expand: not supported (this API reads $filter, $orderby, $select, $top, $skip, $count)",
+      "$expand: not supported (this API reads $filter, $orderby, $select, $top, $skip, $count, $format)",
     ],
     ["transactions?$search=deal", "$search: not supported"],
-    ["transactions?$format=json", "$format: not supported"],
+    ["transactions?$format=xml", "$format: only json is served"],
+    ["transactions?$format=atom", "$format: only json is served"],
+    ["transactions?$select=Id,*", "$select: unexpected character '*' at position 3"],
+    ["transactions?$select=*,Tags", "$select: unknown field 'Tags' at position 2"],
     ["transactions?$top=1&$top=2", "$top: given more than once"],
     ["transactions/$count?$filter=Nope eq 1", "$filter: unknown field 'Nope' at position 0"],
   ])("%s", async (path, message) => {
@@ -90,9 +93,8 @@ describe("404 for what is not an entity set", () => {
       "nope",
       "no entity set 'nope' (there are transactions, taxonomies, hierarchy-taxa, flat-taxa, articles)",
     ],
-    ["", "no entity set ''"],
     ["Transactions", "no entity set 'Transactions'"],
-    ["$metadata", "no entity set '$metadata'"],
+    ["$Metadata", "no entity set '$Metadata'"],
     [
       "transactions/extra",
       "no resource 'transactions/extra' (only transactions and transactions/$count)",
@@ -106,10 +108,27 @@ describe("404 for what is not an entity set", () => {
     });
   });
 
-  it("answers GET /api/default, with no entity set, with a 404", async () => {
-    const response = await get(api.app, "/api/default");
-    expect(response.status).toBe(404);
-    expect(response.body.error.code).toBe("NotFound");
+  it.each(["/api/default", "/api/default/"])(
+    "answers GET %s, with no entity set, with the service document, not a 404",
+    async (path) => {
+      const response = await get(api.app, path);
+      expect(response.status).toBe(200);
+      expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(response.body["@odata.context"]).toBe(`${TEST_SITE_URL}/api/default/$metadata`);
+      expect(response.body.value).toContainEqual({
+        name: "transactions",
+        kind: "EntitySet",
+        url: "transactions",
+      });
+    },
+  );
+
+  it("answers GET /api/default/$metadata with the CSDL document, not a 404", async () => {
+    const response = await get(api.app, "/api/default/$metadata");
+    expect(response.status).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/xml; charset=utf-8");
+    expect(response.text).toMatch(/^<\?xml /);
+    expect(response.text).toContain("<edmx:Edmx");
   });
 
   it("answers with JSON, not with the site's 404 page, even with a bad query", async () => {

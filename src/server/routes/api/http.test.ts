@@ -39,6 +39,7 @@ describe("HTTP caching", () => {
     const first = await fetchRaw(PATH);
     expect(first.status).toBe(200);
     expect(first.headers["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=600");
+    expect(first.headers["odata-version"]).toBe("4.0");
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[\w-]+"$/);
 
@@ -47,6 +48,22 @@ describe("HTTP caching", () => {
     expect(again.body.length).toBe(0);
     expect(again.headers.etag).toBe(etag);
     expect(again.headers["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=600");
+    expect(again.headers["odata-version"]).toBe("4.0");
+  });
+
+  it.each([
+    PATH,
+    "/api/default/transactions?$select=Id,industries",
+    "/api/default/transactions/$count",
+    "/api/default",
+    "/api/default/",
+    "/api/default/$metadata",
+  ])("marks %s as OData 4.0, compressed or not", async (path) => {
+    for (const headers of [{}, { "accept-encoding": "br" }] as Record<string, string>[]) {
+      const response = await fetchRaw(path, headers);
+      expect(response.status).toBe(200);
+      expect(response.headers["odata-version"]).toBe("4.0");
+    }
   });
 
   it.each([

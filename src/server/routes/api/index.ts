@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { ODataError, quote } from "../../../odata/errors.ts";
+import { csdl, serviceDocument } from "../../../odata/metadata.ts";
 import { OPTION_NAMES, parseQuery } from "../../../odata/parse.ts";
 import { ENTITY_SETS } from "./entity-sets.ts";
 import { ReplyCache } from "../../http-cache/reply-cache.ts";
@@ -15,19 +16,22 @@ const ALLOW_HEADERS =
   "X-Requested-With, X-SF-Service-Request, X-SF-Binary-Choice-Representation, X-SF-Integration-Mode";
 const JSON_TYPE = "application/json; charset=utf-8";
 const TEXT_TYPE = "text/plain; charset=utf-8";
+const XML_TYPE = "application/xml; charset=utf-8";
 /** Sent with every API reply that carries data (and with its 304). */
 const CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
 const replyHeaders = (contentType: string) => ({
   "content-type": contentType,
   "cache-control": CACHE_CONTROL,
+  "odata-version": "4.0",
   "access-control-allow-origin": "*",
   "access-control-expose-headers": "ETag",
 });
 const OTHER_METHODS = ["DELETE", "PATCH", "POST", "PUT", "QUERY", "TRACE"];
 
 /**
- * The read API (DESIGN §5) under /api/default: OData entity sets and their `/$count`, CORS,
- * 405/404 answers, and a cache of finished replies (every coding, ETag) that an import drops.
+ * The read API (DESIGN §5) under /api/default: the service document, `$metadata`, OData entity
+ * sets and their `/$count`, CORS, 405/404 answers, and a cache of finished replies (every coding,
+ * ETag) that an import drops.
  */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
   const cache = new ReplyCache();
@@ -52,6 +56,25 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
         : represent(await readEntitySet(app.db, set, parsed, settings), replyHeaders(JSON_TYPE)),
     );
   };
+
+  // The service's descriptions do not change with the content: written once.
+  const sets = [...ENTITY_SETS.values()];
+  const [service, metadata] = await Promise.all([
+    represent(serviceDocument(settings.apiBase, sets), replyHeaders(JSON_TYPE)),
+    represent(csdl(sets), replyHeaders(XML_TYPE)),
+  ]);
+  // With the prefix, "/" is both /api/default and /api/default/, as Sitefinity serves its root.
+  for (const [url, representation] of [
+    ["/", service],
+    ["/$metadata", metadata],
+  ] as const) {
+    app.route({
+      method: ["GET", "HEAD"],
+      url,
+      compress: false,
+      handler: async (request, reply) => sendRepresentation(request, reply, representation),
+    });
+  }
 
   // Runs before any body is read, so every other method gets its 405 whatever it sends.
   // (Addresses over 8 KiB never get here: security.ts answers them with 414. CORS comes with

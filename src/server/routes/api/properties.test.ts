@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const OPTIONS = ["$filter", "$orderby", "$top", "$skip", "$select", "$count"] as const;
+const OPTIONS = ["$filter", "$orderby", "$top", "$skip", "$select", "$count", "$format"] as const;
 // What must never reach a client: database errors, SQL, stack traces.
 const LEAKS = /sqlite|SQLITE_|syntax error|near "|kysely|\bselect\b.+\bfrom\b|\n\s+at /i;
 
@@ -108,16 +108,20 @@ describe("any query string gets a 200 or a 400, never a 500, a leak or a hang", 
         { minLength: 1, maxLength: 3 },
       )
       .map((keys) => keys.map(([k, d]) => k + d).join(", "));
+    // `*` can only come first; a subarray keeps it there.
     const select = fc
-      .subarray(["Id", "Date", "Company", "Size", "Description", "industries", "Tags"], {
-        minLength: 1,
-      })
+      .subarray(
+        ["*", "Id", "LastModified", "Date", "Company", "Size", "Description", "industries", "Tags"],
+        { minLength: 1 },
+      )
       .map((f) => f.join(", "));
+    const format = fc.constantFrom("json", "application/json", "xml", "atom");
     const value = fc.oneof(
       mangled(filter),
       mangled(orderby),
       mangled(select),
       mangled(fc.nat().map(String)),
+      mangled(format),
     );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...OPTIONS), value, async (option, v) => {

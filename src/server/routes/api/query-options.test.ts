@@ -3,7 +3,12 @@ import type { Article } from "../../../content/article.ts";
 import { ROOT_PARENT_ID } from "../../../content/common.ts";
 import type { FlatTaxon, HierarchyTaxon } from "../../../content/taxon.ts";
 import type { Transaction } from "../../../content/transaction.ts";
-import { apiTestContent, buildApiApp, get } from "../../../../tests/helpers/api-app.ts";
+import {
+  TEST_SITE_URL,
+  apiTestContent,
+  buildApiApp,
+  get,
+} from "../../../../tests/helpers/api-app.ts";
 
 // Every expectation below is computed from the content file in plain TypeScript.
 const content = apiTestContent();
@@ -23,6 +28,15 @@ const list = async (entity: string, query: string) => {
 };
 const filterQuery = (filter: string) => `$filter=${encodeURIComponent(filter)}`;
 
+// Classification fields are in a reply only when $select names them, as in Sitefinity.
+/** Transactions as a reply without $select (or with `*`) carries them: without `industries`. */
+const served = (rows: Transaction[]) => rows.map(({ industries: _i, ...rest }) => rest);
+/** Articles as a reply without $select (or with `*`) carries them: without `Tags`. */
+const servedArticles = (rows: Article[]) => rows.map(({ Tags: _t, ...rest }) => rest);
+/** A date-time with 7 fractional digits, so that text order is time order (`.5Z` sorts before `Z`). */
+const fixed = (dateTime = "") =>
+  dateTime.replace(/(?:\.(\d+))?Z$/, (_m, digits: string = "") => `.${digits.padEnd(7, "0")}Z`);
+
 type Key<R> = [keyof R, "asc" | "desc"];
 /** A stable sort (import order breaks ties), nulls first ascending, by code unit as SQLite does. */
 function sorted<R>(rows: R[], ...keys: Key<R>[]): R[] {
@@ -40,6 +54,9 @@ function sorted<R>(rows: R[], ...keys: Key<R>[]): R[] {
 const t = T[5] as Transaction;
 const industry = (T.find((x) => x.industries.length > 1) as Transaction).industries[1] as string;
 const tag = (A[0] as Article).Tags[0] as string;
+/** A deal edited at a time with a fraction of a second, and the instant one tick (100 ns) later. */
+const edited = (T.find((x) => x.LastModified?.includes(".")) as Transaction).LastModified as string;
+const tickLater = fixed(edited).replace(/0Z$/, "1Z");
 const transactionCases: [string, (x: Transaction) => boolean][] = [
   [`Company eq '${t.Company}'`, (x) => x.Company === t.Company],
   [`Company ne '${t.Company}'`, (x) => x.Company !== t.Company],
@@ -89,6 +106,10 @@ const transactionCases: [string, (x: Transaction) => boolean][] = [
   ],
   ["startswith(Company, 'A') eq false", (x) => !x.Company.startsWith("A")],
   ["contains(Description, '0001')", (x) => x.Description.includes("0001")],
+  [`LastModified eq ${edited}`, (x) => x.LastModified === edited],
+  [`LastModified ge ${fixed(edited)}`, (x) => fixed(x.LastModified) >= fixed(edited)],
+  [`LastModified gt ${tickLater}`, (x) => fixed(x.LastModified) > tickLater],
+  [`LastModified lt ${tickLater}`, (x) => fixed(x.LastModified) < tickLater],
   [`industries/any(x:x eq ${industry})`, (x) => x.industries.includes(industry)],
   [
     `industries/any(i: i eq ${industry} or i eq ${t.industries[0]})`,
@@ -115,7 +136,12 @@ describe("$filter on transactions", () => {
     expect(expected.length > 0, "the fixture has rows this case selects").toBe(
       !SELECTS_NOTHING.has(filter),
     );
-    expect(value).toEqual(expected);
+    expect(value).toEqual(served(expected));
+    // The industries a filter reads are the ones a reply that selects them carries.
+    if (filter.includes("industries")) {
+      const selected = await list("transactions", `${filterQuery(filter)}&$select=*,industries`);
+      expect(selected.value).toEqual(expected);
+    }
   });
 });
 
@@ -126,7 +152,7 @@ describe("$filter on the other entity sets", () => {
     [
       "articles",
       "PublicationDate ge 2024-01-01",
-      (x: Article) => x.PublicationDate >= "2024-01-01T00:00:00Z",
+      (x: Article) => fixed(x.PublicationDate) >= "2024-01-01T00:00:00.0000000Z",
       A,
     ],
     ["articles", "contains(Content, '<h2>')", (x: Article) => x.Content.includes("<h2>"), A],
@@ -159,8 +185,14 @@ describe("$filter on the other entity sets", () => {
     ["taxonomies", "Type eq 1", (x: { Type: number }) => x.Type === 1, content.taxonomies],
     [
       "taxonomies",
-      "Name eq 'Tags' or TaxaUrl eq 'industries'",
-      (x: { Name: string; TaxaUrl: string }) => x.Name === "Tags" || x.TaxaUrl === "industries",
+      "Name eq 'Tags' or TaxaUrl eq 'hierarchy-taxa'",
+      (x: { Name: string; TaxaUrl: string }) => x.Name === "Tags" || x.TaxaUrl === "hierarchy-taxa",
+      content.taxonomies,
+    ],
+    [
+      "taxonomies",
+      "TaxaUrl eq 'flat-taxa'",
+      (x: { TaxaUrl: string }) => x.TaxaUrl === "flat-taxa",
       content.taxonomies,
     ],
   ];
@@ -168,14 +200,18 @@ describe("$filter on the other entity sets", () => {
     const { value } = await list(entity, filterQuery(filter));
     const expected = (rows as never[]).filter(predicate);
     expect(expected.length, "a case that matches nothing proves little").toBeGreaterThan(0);
-    expect(value).toEqual(expected);
+    expect(value).toEqual(entity === "articles" ? servedArticles(expected) : expected);
+    if (entity === "articles") {
+      const selected = await list(entity, `${filterQuery(filter)}&$select=*,Tags`);
+      expect(selected.value).toEqual(expected);
+    }
   });
 });
 
 describe("$orderby, $top, $skip, $count, $select", () => {
   it("returns every entity set in import order by default", async () => {
-    expect((await list("transactions", "")).value).toEqual(T);
-    expect((await list("articles", "")).value).toEqual(A);
+    expect((await list("transactions", "")).value).toEqual(served(T));
+    expect((await list("articles", "")).value).toEqual(servedArticles(A));
     expect((await list("taxonomies", "")).value).toEqual(content.taxonomies);
     expect((await list("flat-taxa", "")).value).toEqual(content.flatTaxa);
     expect((await list("hierarchy-taxa", "")).value).toEqual(content.hierarchyTaxa);
@@ -202,18 +238,18 @@ describe("$orderby, $top, $skip, $count, $select", () => {
     ],
   ])("orders transactions by %s", async (orderBy, keys) => {
     const { value } = await list("transactions", `$orderby=${encodeURIComponent(orderBy)}`);
-    expect(value).toEqual(sorted(T, ...keys));
+    expect(value).toEqual(served(sorted(T, ...keys)));
   });
 
   it("orders the other sets", async () => {
     expect((await list("articles", "$orderby=PublicationDate%20desc")).value).toEqual(
-      sorted(A, ["PublicationDate", "desc"]),
+      servedArticles(sorted(A, ["PublicationDate", "desc"])),
     );
     expect((await list("flat-taxa", "$orderby=Name")).value).toEqual(
       sorted(content.flatTaxa, ["Name", "asc"]),
     );
-    expect((await list("hierarchy-taxa", "$orderby=FullUrl%20desc")).value).toEqual(
-      sorted(content.hierarchyTaxa, ["FullUrl", "desc"]),
+    expect((await list("hierarchy-taxa", "$orderby=Title%20desc")).value).toEqual(
+      sorted(content.hierarchyTaxa, ["Title", "desc"]),
     );
   });
 
@@ -225,7 +261,7 @@ describe("$orderby, $top, $skip, $count, $select", () => {
     ["$skip=1000", 1000, undefined],
   ])("pages with %s", async (query, skip, top) => {
     const { value } = await list("transactions", query);
-    expect(value).toEqual(T.slice(skip, top === undefined ? undefined : skip + top));
+    expect(value).toEqual(served(T.slice(skip, top === undefined ? undefined : skip + top)));
   });
 
   it("counts the filtered rows, not the page, with $count=true", async () => {
@@ -252,7 +288,38 @@ describe("$orderby, $top, $skip, $count, $select", () => {
       T.slice(0, 2).map((x) => ({ Id: x.Id, Company: x.Company, industries: x.industries })),
     );
     expect(Object.keys(value[0] as object)).toEqual(["Id", "Company", "industries"]);
-    expect((await list("articles", "$select=*&$top=1")).value).toEqual(A.slice(0, 1));
+    expect((await list("articles", "$select=*&$top=1")).value).toEqual(
+      servedArticles(A.slice(0, 1)),
+    );
+    expect((await list("articles", "$select=*,Tags&$top=1")).value).toEqual(A.slice(0, 1));
+  });
+
+  it("names the selected fields in @odata.context, in the allow-list's order", async () => {
+    const context = async (query: string) =>
+      (await get(api.app, `/api/default/transactions?${query}`)).body["@odata.context"];
+    const base = `${TEST_SITE_URL}/api/default/$metadata#transactions`;
+    expect(await context("$top=1")).toBe(base);
+    expect(await context("$select=Company,Id&$top=1")).toBe(`${base}(Id,Company)`);
+    expect(await context("$select=*&$top=1")).toBe(
+      `${base}(Id,LastModified,Date,Company,Size,Description)`,
+    );
+    expect(await context("$select=*,industries&$top=1")).toBe(
+      `${base}(Id,LastModified,Date,Company,Size,Description,industries)`,
+    );
+  });
+
+  it("serves $format=json and application/json as it serves no $format", async () => {
+    const plain = await get(api.app, "/api/default/transactions?$top=3");
+    for (const format of [
+      "json",
+      "application/json",
+      "application%2Fjson%3Bodata.metadata%3Dminimal",
+    ]) {
+      const response = await get(api.app, `/api/default/transactions?$top=3&$format=${format}`);
+      expect(response.status, format).toBe(200);
+      expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(response.text).toBe(plain.text);
+    }
   });
 
   it("writes every entity set's keys in Sitefinity's order", async () => {
@@ -260,14 +327,15 @@ describe("$orderby, $top, $skip, $count, $select", () => {
       Object.keys((await list(entity, "$top=1")).value[0] as object);
     expect(await keys("transactions")).toEqual([
       "Id",
+      "LastModified",
       "Date",
       "Company",
       "Size",
       "Description",
-      "industries",
     ]);
     expect(await keys("taxonomies")).toEqual([
       "Id",
+      "LastModified",
       "Name",
       "Title",
       "TaxaUrl",
@@ -276,6 +344,7 @@ describe("$orderby, $top, $skip, $count, $select", () => {
     ]);
     expect(await keys("flat-taxa")).toEqual([
       "Id",
+      "LastModified",
       "Title",
       "Name",
       "UrlName",
@@ -285,16 +354,26 @@ describe("$orderby, $top, $skip, $count, $select", () => {
       "TaxonomyId",
     ]);
     expect(await keys("hierarchy-taxa")).toEqual([
-      ...["Id", "Title", "Name", "UrlName", "Description", "Synonyms", "Ordinal", "TaxonomyId"],
-      ...["ParentId", "FullUrl"],
+      ...["Id", "LastModified", "Title", "Name", "UrlName", "Description", "Synonyms"],
+      ...["Ordinal", "TaxonomyId", "ParentId"],
     ]);
     expect(await keys("articles")).toEqual([
       "Id",
+      "LastModified",
       "Title",
       "UrlName",
       "PublicationDate",
       "Summary",
       "Content",
+    ]);
+    // A classification field comes last, where the allow-list has it, when $select names it.
+    const selectedKeys = async (entity: string, field: string) =>
+      Object.keys((await list(entity, `$select=*,${field}&$top=1`)).value[0] as object);
+    expect(await selectedKeys("transactions", "industries")).toEqual([
+      ...["Id", "LastModified", "Date", "Company", "Size", "Description", "industries"],
+    ]);
+    expect(await selectedKeys("articles", "Tags")).toEqual([
+      ...["Id", "LastModified", "Title", "UrlName", "PublicationDate", "Summary", "Content"],
       "Tags",
     ]);
   });

@@ -6,6 +6,7 @@ import type { ParsedQuery } from "../../../odata/parse.ts";
 import { nextLink, serializePage } from "../../../odata/serialize.ts";
 import { compileColumns, compileOrderBy, selectedFields } from "../../../odata/shape.ts";
 import { compileFilter } from "../../../odata/to-kysely.ts";
+import { apiDateTime } from "../../../rules/date-time.ts";
 
 export interface ReadSettings {
   /** Most rows in one reply; past it the reply carries `@odata.nextLink`. */
@@ -40,11 +41,17 @@ export async function readEntitySet(
   const page = hasMore ? rows.slice(0, pageSize) : rows;
   for (const row of page) {
     for (const name of fields) {
-      if (set.fields[name]?.type === "collection") row[name] = d.readCollection(row[name]);
+      const type = set.fields[name]?.type;
+      if (type === "collection") row[name] = d.readCollection(row[name]);
+      // Stored with 7 fractional digits; written as Sitefinity writes them, trailing zeros dropped.
+      else if (type === "datetime" && typeof row[name] === "string")
+        row[name] = apiDateTime(row[name]);
     }
   }
+  // As OData writes it: a reply shaped by $select names its fields in the context.
+  const projection = options.select === undefined ? "" : `(${fields.join(",")})`;
   return serializePage({
-    context: `${apiBase}/$metadata#${set.name}`,
+    context: `${apiBase}/$metadata#${set.name}${projection}`,
     fields,
     rows: page,
     count,

@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INDUSTRIES_TAXONOMY_NAME } from "../../../content/common.ts";
-import { apiTestContent, buildApiApp, get } from "../../../../tests/helpers/api-app.ts";
+import type { Article } from "../../../content/article.ts";
+import { INDUSTRIES_TAXONOMY_NAME, TAGS_TAXONOMY_NAME } from "../../../content/common.ts";
+import type { Transaction } from "../../../content/transaction.ts";
+import {
+  TEST_SITE_URL,
+  apiTestContent,
+  buildApiApp,
+  get,
+} from "../../../../tests/helpers/api-app.ts";
 
 const content = apiTestContent();
 const T = content.transactions;
+const METADATA = `${TEST_SITE_URL}/api/default/$metadata`;
 let api: Awaited<ReturnType<typeof buildApiApp>>;
 beforeAll(async () => {
   api = await buildApiApp({ content });
@@ -16,36 +24,89 @@ const asBrowserSends = (raw: string) => {
   return url.pathname + url.search;
 };
 
+/** An entity set's address as the widgets write it: each value percent-encoded, spaces as %20. */
+const widgetCall = (set: string, options: Record<string, string>) =>
+  `/api/default/${set}?${Object.entries(options)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .join("&")}`;
+
+// Classification fields are in a reply only when $select names them, as in Sitefinity.
+const served = (rows: Transaction[]) => rows.map(({ industries: _i, ...rest }) => rest);
+const servedArticles = (rows: Article[]) => rows.map(({ Tags: _t, ...rest }) => rest);
+
 describe("the four calls the widgets make", () => {
   const industries = content.taxonomies.find((t) => t.Name === INDUSTRIES_TAXONOMY_NAME);
+  const tags = content.taxonomies.find((t) => t.Name === TAGS_TAXONOMY_NAME);
 
-  it("transactions?$orderby=Date desc", async () => {
-    const response = await get(api.app, "/api/default/transactions?$orderby=Date%20desc");
+  it("transactions?$select=Id,Date,Company,Size,Description,industries&$orderby=Date desc", async () => {
+    const url = widgetCall("transactions", {
+      $select: "Id,Date,Company,Size,Description,industries",
+      $orderby: "Date desc",
+    });
+    expect(url).toContain("$orderby=Date%20desc");
+    const response = await get(api.app, url);
     expect(response.status).toBe(200);
+    // Newest first; deals closed on the same day stay in import order.
     const expected = T.map((t, i) => ({ t, i }))
       .sort((a, b) => (a.t.Date === b.t.Date ? a.i - b.i : a.t.Date < b.t.Date ? 1 : -1))
-      .map(({ t }) => t);
-    expect(response.body.value).toEqual(expected);
-  });
-
-  it("taxonomies", async () => {
-    const response = await get(api.app, "/api/default/taxonomies");
+      .map(({ t: { Id, Date, Company, Size, Description, industries } }) => ({
+        Id,
+        Date,
+        Company,
+        Size,
+        Description,
+        industries,
+      }));
+    expect(expected.some((t) => t.industries.length > 1)).toBe(true);
     expect(response.body).toEqual({
-      "@odata.context": "http://site.test/api/default/$metadata#taxonomies",
-      value: content.taxonomies,
+      "@odata.context": `${METADATA}#transactions(Id,Date,Company,Size,Description,industries)`,
+      value: expected,
     });
   });
 
-  it("hierarchy-taxa?$filter=TaxonomyId eq <guid>", async () => {
-    const url = `/api/default/hierarchy-taxa?$filter=TaxonomyId%20eq%20${industries?.Id}`;
-    const response = await get(api.app, url);
-    const expected = content.hierarchyTaxa.filter((t) => t.TaxonomyId === industries?.Id);
-    expect(expected.length).toBeGreaterThan(8);
-    expect(response.body.value).toEqual(expected);
+  it("taxonomies?$select=Id,Name", async () => {
+    const response = await get(api.app, widgetCall("taxonomies", { $select: "Id,Name" }));
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      "@odata.context": `${METADATA}#taxonomies(Id,Name)`,
+      value: content.taxonomies.map(({ Id, Name }) => ({ Id, Name })),
+    });
   });
 
-  it("flat-taxa", async () => {
-    expect((await get(api.app, "/api/default/flat-taxa")).body.value).toEqual(content.flatTaxa);
+  it("hierarchy-taxa?$select=Id,Title,ParentId,Ordinal&$filter=TaxonomyId eq <industries>", async () => {
+    expect(industries).toBeDefined();
+    const url = widgetCall("hierarchy-taxa", {
+      $select: "Id,Title,ParentId,Ordinal",
+      $filter: `TaxonomyId eq ${industries?.Id}`,
+    });
+    const response = await get(api.app, url);
+    expect(response.status).toBe(200);
+    const expected = content.hierarchyTaxa
+      .filter((t) => t.TaxonomyId === industries?.Id)
+      .map(({ Id, Title, Ordinal, ParentId }) => ({ Id, Title, Ordinal, ParentId }));
+    expect(expected.length).toBeGreaterThan(8);
+    expect(response.body).toEqual({
+      "@odata.context": `${METADATA}#hierarchy-taxa(Id,Title,Ordinal,ParentId)`,
+      value: expected,
+    });
+  });
+
+  it("flat-taxa?$select=Id,Title,Name,UrlName&$filter=TaxonomyId eq <Tags>", async () => {
+    expect(tags).toBeDefined();
+    const url = widgetCall("flat-taxa", {
+      $select: "Id,Title,Name,UrlName",
+      $filter: `TaxonomyId eq ${tags?.Id}`,
+    });
+    const response = await get(api.app, url);
+    expect(response.status).toBe(200);
+    const expected = content.flatTaxa
+      .filter((t) => t.TaxonomyId === tags?.Id)
+      .map(({ Id, Title, Name, UrlName }) => ({ Id, Title, Name, UrlName }));
+    expect(expected.length).toBeGreaterThan(8);
+    expect(response.body).toEqual({
+      "@odata.context": `${METADATA}#flat-taxa(Id,Title,Name,UrlName)`,
+      value: expected,
+    });
   });
 });
 
@@ -65,7 +126,7 @@ describe("Sitefinity's clients, unchanged", () => {
       api.app,
       asBrowserSends(`/api/default/transactions?$filter=${filter}`),
     );
-    expect(response.body.value).toEqual([a, b]);
+    expect(response.body.value).toEqual(served([a, b] as Transaction[]));
   });
 
   it("x/any(x:x eq <guid>) on industries and on Tags", async () => {
@@ -75,12 +136,15 @@ describe("Sitefinity's clients, unchanged", () => {
       api.app,
       asBrowserSends(`/api/default/transactions?$filter=industries/any(x:x eq ${industry})`),
     );
-    expect(deals.body.value).toEqual(T.filter((t) => t.industries.includes(industry)));
+    // Filtering by a classification field does not need it selected, nor put it in the reply.
+    expect(deals.body.value).toEqual(served(T.filter((t) => t.industries.includes(industry))));
     const articles = await get(
       api.app,
       asBrowserSends(`/api/default/articles?$filter=Tags/any(x:x eq ${tag})`),
     );
-    expect(articles.body.value).toEqual(content.articles.filter((a) => a.Tags.includes(tag)));
+    expect(articles.body.value).toEqual(
+      servedArticles(content.articles.filter((a) => a.Tags.includes(tag))),
+    );
   });
 
   it("the /$count segment, as a bare number", async () => {
@@ -97,7 +161,7 @@ describe("Sitefinity's clients, unchanged", () => {
       "/api/default/transactions?sf_culture=en&sf_provider=OpenAccessDataProvider&sf_site=3f2504e0-4f89-11d3-9a0c-0305e82c3301&$top=2",
     );
     expect(response.status).toBe(200);
-    expect(response.body.value).toEqual(T.slice(0, 2));
+    expect(response.body.value).toEqual(served(T.slice(0, 2)));
   });
 
   it("a JSON GET from another origin: preflight, then the read", async () => {

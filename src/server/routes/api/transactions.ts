@@ -3,12 +3,15 @@ import type { EntitySet } from "../../../odata/fields.ts";
 /** Past deals; `industries` are hierarchy-taxon ids, the first one the deal's main industry. */
 export const transactions: EntitySet = {
   name: "transactions",
+  typeName: "Transaction",
   table: "transactions",
   fields: {
     Id: { type: "guid" },
+    LastModified: { type: "datetime" },
     Date: { type: "datetime" },
     Company: { type: "string" },
-    Size: { type: "number", nullable: true },
+    // Sitefinity's Number field is a System.Decimal; its scale varies from deal to deal.
+    Size: { type: "number", nullable: true, edm: "Edm.Decimal" },
     Description: { type: "string" },
     industries: {
       type: "collection",

@@ -1,0 +1,62 @@
+import { Migrator, sql, type Migration } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import { tempDatabase } from "../../tests/helpers/temp-db.ts";
+import { migrate } from "./migrate.ts";
+import * as initial from "./migrations/001-initial.ts";
+import * as searchDocuments from "./migrations/002-search-documents.ts";
+import { readContent } from "./repositories/content-repository.ts";
+
+let cleanup = async () => {};
+afterEach(() => cleanup());
+
+const TAGS = "cb0f3a19-a211-48a7-88ec-77495c0f5374";
+const INDUSTRIES = "e5cd6d69-1543-427b-ad62-688a99f5e7d4";
+const TOP = "a0000000-0000-4000-8000-000000000001";
+const DEAL = "c0000000-0000-4000-8000-000000000001";
+
+describe("migration 003: a database written before Sitefinity's contract", () => {
+  it("keeps its content, in the new form: dates with fractions, LastModified, TaxaUrl, no FullUrl", async () => {
+    const temp = await tempDatabase(null, { isMigrated: false });
+    cleanup = temp.cleanup;
+    const db = temp.db.kysely;
+    const old: Record<string, Migration> = {
+      "001-initial": initial,
+      "002-search-documents": searchDocuments,
+    };
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => old } });
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    // As the earlier schema held them: whole-second dates, the old TaxaUrl, a FullUrl.
+    await sql`INSERT INTO taxonomies VALUES
+      (${TAGS}, 'Tags', 'Tags', 'tags', 'Tag', 0, 0),
+      (${INDUSTRIES}, 'industries', 'Industries', 'industries', 'Industry', 1, 1)`.execute(db);
+    await sql`INSERT INTO hierarchy_taxa VALUES
+      (${TOP}, 'Healthcare', 'Healthcare', 'healthcare', '', '', 0, ${INDUSTRIES}, 0,
+       '00000000-0000-0000-0000-000000000000', '/healthcare')`.execute(db);
+    await sql`INSERT INTO transactions VALUES
+      (${DEAL}, '2021-03-15T00:00:00Z', 'Acme', 12.5, 'acme', 0)`.execute(db);
+    await sql`INSERT INTO transaction_industries VALUES (${DEAL}, ${TOP}, 0)`.execute(db);
+    await sql`INSERT INTO content_meta VALUES (1, 3, '2026-11-20T08:09:10.123Z')`.execute(db);
+
+    await migrate(temp.db);
+
+    const content = await readContent(temp.db);
+    expect(content.taxonomies.map((t) => [t.Name, t.TaxaUrl, t.LastModified])).toEqual([
+      ["Tags", "flat-taxa", "2026-11-20T08:09:10.123Z"],
+      ["industries", "hierarchy-taxa", "2026-11-20T08:09:10.123Z"],
+    ]);
+    expect(content.hierarchyTaxa[0]).not.toHaveProperty("FullUrl");
+    expect(content.transactions).toEqual([
+      {
+        Id: DEAL,
+        Date: "2021-03-15T00:00:00Z",
+        Company: "Acme",
+        Size: 12.5,
+        Description: "acme",
+        LastModified: "2026-11-20T08:09:10.123Z",
+        industries: [TOP],
+      },
+    ]);
+    const stored = await sql<{ Date: string }>`SELECT "Date" FROM transactions`.execute(db);
+    expect(stored.rows[0]?.Date).toBe("2021-03-15T00:00:00.0000000Z");
+  });
+});

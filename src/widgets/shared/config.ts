@@ -1,0 +1,133 @@
+// Pure: how a widget reaches a web service, read from its placeholder's data attributes
+// (DESIGN §4, issue 12). Defaults reproduce the site's own setup, so its pages need none.
+import { isTimeZone } from "../../rules/date-time.ts";
+
+/** Everything a widget needs to know about the web service it reads. */
+export interface WidgetConfig {
+  /** The service root, absolute, without a trailing slash: `https://firm.example/api/firm`. */
+  readonly apiBase: string;
+  /** Where topic pages live: "" when the service shares the page's origin, else its origin. */
+  readonly siteBase: string;
+  /** The entity set of the transactions (a Sitefinity dynamic type's set). */
+  readonly transactionsSet: string;
+  /** Taxonomy names, matched without regard to case. */
+  readonly industriesTaxonomy: string;
+  readonly tagsTaxonomy: string;
+  /** The classification field that holds a deal's industries. */
+  readonly industriesField: string;
+  /** The IANA zone in which a close date is a calendar day. */
+  readonly timeZone: string;
+}
+
+/** The configuration, or every problem found, each naming its attribute. */
+export type ConfigResult =
+  | { readonly ok: true; readonly config: WidgetConfig }
+  | { readonly ok: false; readonly problems: readonly string[] };
+
+// An OData identifier: what Sitefinity allows for set and field names (letters, digits, _ and -).
+const SET_NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,127}$/;
+const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
+
+type Reader = (value: string, problem: (message: string) => void) => string;
+
+interface Attribute {
+  readonly key: Exclude<keyof WidgetConfig, "siteBase">;
+  readonly name: string;
+  readonly fallback: string;
+  readonly read: Reader;
+}
+
+const name =
+  (pattern: RegExp, what: string): Reader =>
+  (value, problem) => {
+    if (!pattern.test(value)) problem(`is not ${what} (letters, digits and _)`);
+    return value;
+  };
+
+const taxonomyName: Reader = (value, problem) => {
+  // eslint-disable-next-line no-control-regex
+  if (value.length > 100 || /[\u0000-\u001f]/.test(value)) problem("is not a taxonomy name");
+  return value;
+};
+
+const timeZone: Reader = (value, problem) => {
+  if (!isTimeZone(value)) problem("is not a time zone (an IANA name such as Europe/London)");
+  return value;
+};
+
+/** The placeholder attributes, their defaults and how each is read. */
+export const ATTRIBUTES: readonly Attribute[] = [
+  { key: "apiBase", name: "data-api-base", fallback: "/api/default", read: (v) => v },
+  {
+    key: "transactionsSet",
+    name: "data-transactions-set",
+    fallback: "transactions",
+    read: name(SET_NAME, "an entity set name"),
+  },
+  {
+    key: "industriesTaxonomy",
+    name: "data-industries-taxonomy",
+    fallback: "industries",
+    read: taxonomyName,
+  },
+  { key: "tagsTaxonomy", name: "data-tags-taxonomy", fallback: "Tags", read: taxonomyName },
+  {
+    key: "industriesField",
+    name: "data-industries-field",
+    fallback: "industries",
+    read: name(FIELD_NAME, "a field name"),
+  },
+  { key: "timeZone", name: "data-time-zone", fallback: "UTC", read: timeZone },
+];
+
+/**
+ * The web service root for `data-api-base`: an absolute http(s) URL, or a path resolved against
+ * the page's address. Without the attribute, `/api/default` on the origin that served the script.
+ */
+function serviceRoot(
+  value: string | null,
+  scriptUrl: string,
+  pageUrl: string,
+  problem: (m: string) => void,
+) {
+  let url: URL;
+  try {
+    url = value === null ? new URL("/api/default", scriptUrl) : new URL(value, pageUrl);
+  } catch {
+    problem("is not a URL or a path");
+    return "";
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") problem("is not an http(s) URL");
+  else if (url.search !== "" || url.hash !== "") problem("must not have a query or a fragment");
+  else if (url.username !== "" || url.password !== "") problem("must not hold a user name");
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
+/**
+ * Reads the configuration from a placeholder's attributes (`attribute(name)` gives a value or
+ * null). An empty or blank value counts as absent. Every bad value is reported, by attribute.
+ */
+export function readConfig(
+  attribute: (name: string) => string | null,
+  scriptUrl: string,
+  pageUrl: string,
+): ConfigResult {
+  const problems: string[] = [];
+  const values: Record<string, string> = {};
+  for (const { key, name: attributeName, fallback, read } of ATTRIBUTES) {
+    const raw = attribute(attributeName)?.trim() ?? "";
+    const given = raw === "" ? null : raw;
+    const problem = (message: string) => problems.push(`${attributeName}="${raw}" ${message}`);
+    values[key] =
+      key === "apiBase"
+        ? serviceRoot(given, scriptUrl, pageUrl, problem)
+        : read(given ?? fallback, problem);
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  const apiOrigin = new URL(values.apiBase as string).origin;
+  const config = {
+    ...(values as Omit<WidgetConfig, "siteBase">),
+    siteBase: apiOrigin === new URL(pageUrl).origin ? "" : apiOrigin,
+  };
+  return { ok: true, config };
+}
