@@ -1,12 +1,17 @@
 import { parseArgs } from "node:util";
 import { connect, type Db } from "../src/db/connect.ts";
 import { migrate } from "../src/db/migrate.ts";
+import { withSchemaLock } from "../src/db/schema-lock.ts";
 import { loadConfig } from "../src/server/config.ts";
 
-/** Opens and migrates the database that DATABASE_URL names (created if missing). */
+/**
+ * Opens and migrates the database that DATABASE_URL names (created if missing). Statements get
+ * a minute: an import writes far more than a page reads.
+ */
 export async function openForCli(): Promise<Db> {
-  const db = connect(loadConfig().DATABASE_URL, { create: true });
-  await migrate(db);
+  const config = loadConfig();
+  const db = connect(config.DATABASE_URL, { create: true, timeoutMs: 60_000 });
+  await withSchemaLock(db, () => migrate(db));
   return db;
 }
 

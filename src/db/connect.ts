@@ -13,6 +13,8 @@ export interface Db {
   dialect: DialectName;
   /** Where the data lives, for messages (a file path, or the PostgreSQL URL without its password). */
   location: string;
+  /** The PostgreSQL pool, for its figures (metrics) and for LISTEN connections. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -20,6 +22,13 @@ export interface ConnectOptions {
   /** Create a missing SQLite file (and its folder). Off: a missing file is an error. */
   create?: boolean;
   readonly?: boolean;
+  /** PostgreSQL: most connections in the pool. */
+  poolMax?: number;
+  /**
+   * PostgreSQL: how long a connect, and a statement, may take. Both a server-side
+   * statement_timeout and a client-side read timeout, because a frozen server cancels nothing.
+   */
+  timeoutMs?: number;
 }
 
 /** Thrown when the database cannot be opened; the message names what and where. */
@@ -38,7 +47,7 @@ export function sqlitePath(url: string): string | null {
 /** Opens the database named by a DATABASE_URL (`file:…` SQLite, `postgres://…` PostgreSQL). */
 export function connect(url: string, options: ConnectOptions = {}): Db {
   const path = sqlitePath(url);
-  return path === null ? connectPostgres(url) : connectSqlite(path, options);
+  return path === null ? connectPostgres(url, options) : connectSqlite(path, options);
 }
 
 function connectSqlite(path: string, { create = true, readonly = false }: ConnectOptions): Db {
@@ -64,14 +73,29 @@ function connectSqlite(path: string, { create = true, readonly = false }: Connec
   };
 }
 
-function connectPostgres(url: string): Db {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+function connectPostgres(url: string, { poolMax = 10, timeoutMs = 5000 }: ConnectOptions): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    connectionTimeoutMillis: timeoutMs,
+    statement_timeout: timeoutMs,
+    query_timeout: timeoutMs,
+    // Notices that a peer went away (a restarted server, a dropped route) on idle connections.
+    keepAlive: true,
+    idleTimeoutMillis: 30_000,
+  });
   // An idle client's error (server restart) must not crash the process; the next query reports it.
   pool.on("error", () => {});
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const safe = new URL(url);
   safe.password = safe.password ? "***" : "";
-  return { kysely, dialect: "postgres", location: safe.toString(), close: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect: "postgres",
+    location: safe.toString(),
+    pool,
+    close: () => kysely.destroy(),
+  };
 }
 
 function describe(error: unknown): string {

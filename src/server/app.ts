@@ -3,14 +3,16 @@ import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { sql } from "kysely";
 import type { Db } from "../db/connect.ts";
 import type { AstroHandler } from "./astro-bridge.ts";
 import type { Config } from "./config.ts";
 import type { ContentState } from "./content-state.ts";
 import { errorHandler } from "./error-handler.ts";
 import { graceful } from "./graceful.ts";
+import { health } from "./health.ts";
+import { createMetrics, metricsPlugin, type Metrics } from "./metrics.ts";
 import { apiRoutes } from "./routes/api/index.ts";
+import { requestIdFor } from "./request-id.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { security, securityHeaders } from "./security.ts";
 
@@ -20,6 +22,10 @@ export interface AppOptions {
   content: ContentState;
   /** Astro's built handler; absent in API-only tests. */
   astro?: AstroHandler;
+  /** The site's error page (dist/client/500.html), sent when a page fails to render. */
+  errorPage?: string;
+  /** The app's metrics (one registry per app by default). */
+  metrics?: Metrics;
   /** Built client assets (dist/client) and the embed bundle (dist/embed). */
   clientDir?: string;
   embedDir?: string;
@@ -40,11 +46,26 @@ const FRAMEWORK_ERROR_MESSAGES: Record<string, string> = {
   FST_ERR_MAX_PARAM_LENGTH: "A part of the address is too long.",
 };
 
+/** Used when the build has no error page (an API-only build): readable, if plain. */
+const FALLBACK_ERROR_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not available</title></head>' +
+  "<body><main><h1>This page is not available right now</h1><p>Please try again in a moment, " +
+  'or go to the <a href="/">home page</a>.</p></main></body></html>';
+
+/** TRUST_PROXY as Fastify takes it; a number of hops trusts that many proxies in front. */
+function trustProxy(setting: Config["TRUST_PROXY"]) {
+  return typeof setting === "number" ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 /** Builds the site's Fastify app without listening: plugins, then our decorations, then routes. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const setSecurityHeaders = securityHeaders(options.config);
   const app = Fastify({
     logger: options.logger ?? false,
+    // Behind a proxy, client addresses (rate limit, logs) come from X-Forwarded-For.
+    trustProxy: trustProxy(options.config.TRUST_PROXY),
+    requestIdHeader: false,
+    genReqId: (request) => requestIdFor(request.headers["x-request-id"]),
     routerOptions: { maxParamLength: 1000 },
     // Addresses over MAX_URL_BYTES get a readable 414 (security.ts), so the request head that
     // Node accepts must be well above it; beyond this bound Node itself answers 431.
@@ -56,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // for the API) and error shape, with a fixed message rather than the address echoed back.
     frameworkErrors: (error, request, reply) => {
       setSecurityHeaders(request.raw, reply.raw);
+      reply.header("x-request-id", request.id);
       error.message = FRAMEWORK_ERROR_MESSAGES[error.code] ?? "The address is not valid.";
       return errorHandler(error, request, reply);
     },
@@ -71,22 +93,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
+  await app.register(metricsPlugin, {
+    metrics: options.metrics ?? createMetrics(options.db, options.content),
+  });
   app.decorate("db", options.db);
   app.decorate("content", options.content);
   app.decorate("config", options.config);
   app.setErrorHandler(errorHandler);
 
-  app.get("/healthz", async (_request, reply) => {
-    try {
-      await sql`SELECT 1`.execute(options.db.kysely);
-      return reply.header("cache-control", "no-store").send({ status: "ok" });
-    } catch {
-      return reply
-        .code(503)
-        .header("cache-control", "no-store")
-        .send({ status: "database unavailable" });
-    }
-  });
+  await app.register(health);
 
   if (options.embedDir && existsSync(options.embedDir)) {
     await app.register(fastifyStatic, {
@@ -112,6 +127,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       prefix: "/",
       wildcard: false,
       decorateReply: false,
+      // The error page is the host's to send, with its error status, never as a 200 file.
+      allowedPath: (pathName) => pathName !== "/500.html",
       setHeaders: (reply, path) => {
         if (path.includes("/_astro/"))
           reply.header("cache-control", "public, max-age=31536000, immutable");
@@ -119,6 +136,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   await app.register(apiRoutes, { prefix: "/api/default" });
-  if (options.astro) await app.register(pageRoutes, { astro: options.astro });
+  if (options.astro) {
+    await app.register(pageRoutes, {
+      astro: options.astro,
+      errorPage: options.errorPage ?? FALLBACK_ERROR_PAGE,
+    });
+  }
   return app;
 }

@@ -1,8 +1,10 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { parseContentFile, type ContentFile } from "../content/content-file.ts";
 import { generateContent } from "../db/demo/generate.ts";
 import { connect, sqlitePath, type Db } from "../db/connect.ts";
 import { migrate } from "../db/migrate.ts";
+import { withSchemaLock } from "../db/schema-lock.ts";
 import { contentRevision, replaceContent } from "../db/repositories/content-repository.ts";
 import type { AstroHandler } from "./astro-bridge.ts";
 import type { Config } from "./config.ts";
@@ -16,29 +18,55 @@ export class StartupError extends Error {
 }
 
 /**
- * Opens the database, brings its schema up to date and, when it holds no content yet and
- * SEED_DEMO is on, loads the demo content. A missing SQLite file is created only with SEED_DEMO.
+ * Opens the database and brings its schema up to date. When it holds no content yet: with
+ * SEED_DEMO the demo content is loaded through the import's own path (validated, sanitised, one
+ * transaction); without it the site refuses to start, so a mistyped or empty database never
+ * becomes a live demo site. Instances starting together on one PostgreSQL database take turns.
  */
 export async function openDatabase(config: Config): Promise<Db> {
   const path = sqlitePath(config.DATABASE_URL);
   if (path !== null && !config.SEED_DEMO && !existsSync(path)) {
     throw new StartupError(
-      `database file ${path} does not exist (set SEED_DEMO=true to create it with demo content)`,
+      `database file ${path} does not exist (import content into it with npm run content:import, or set SEED_DEMO=true for the demo content)`,
     );
   }
-  const db = connect(config.DATABASE_URL, { create: config.SEED_DEMO });
+  const db = connect(config.DATABASE_URL, {
+    create: config.SEED_DEMO,
+    poolMax: config.DATABASE_POOL_MAX,
+    timeoutMs: config.DATABASE_TIMEOUT_MS,
+  });
   try {
-    await migrate(db);
-    if (config.SEED_DEMO && (await contentRevision(db)) === 0) {
-      await replaceContent(db, generateContent());
-    }
+    await withSchemaLock(db, async () => {
+      await migrate(db);
+      if ((await contentRevision(db)) > 0) return;
+      if (!config.SEED_DEMO) {
+        throw new StartupError(
+          `database ${db.location} holds no content (import a content file with npm run content:import, or set SEED_DEMO=true for the demo content)`,
+        );
+      }
+      await replaceContent(db, demoContent());
+    });
   } catch (error) {
     await db.close().catch(() => {});
+    if (error instanceof StartupError) throw error;
     throw new StartupError(
       `database ${db.location} is not usable: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
   return db;
+}
+
+/** The demo content as an import reads it: validated and sanitised like any content file. */
+function demoContent(): ContentFile {
+  const result = parseContentFile(JSON.parse(JSON.stringify(generateContent())));
+  if (!result.ok) throw new Error(`the demo content is not valid: ${result.problems.join("; ")}`);
+  return result.content;
+}
+
+/** The site's error page from the build (src/pages/500.astro), or undefined without one. */
+export function loadErrorPage(): string | undefined {
+  const path = `${DIST}client/500.html`;
+  return existsSync(path) ? readFileSync(path, "utf8") : undefined;
 }
 
 /** Loads the built Astro handler, or fails with a line that says how to build it. */

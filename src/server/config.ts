@@ -17,14 +17,51 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   /** The public address of the site, for canonical links, the sitemap and share links. */
   SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
-  /** Load the demo content into an empty database at start. */
+  /**
+   * Load the demo content into an empty database at start. Unset: only for the default database
+   * (`data/site.db`, created when missing); a database named in DATABASE_URL must hold content.
+   */
   SEED_DEMO: z
     .enum(["true", "false"])
-    .default("true")
-    .transform((v) => v === "true"),
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true")),
+  /** Most connections to PostgreSQL per instance. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  /** How long a PostgreSQL connect or statement may take before the request gets a 503. */
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /**
+   * Fastify's trustProxy: `true` (every proxy), a number of hops, or the proxies' addresses and
+   * CIDR ranges separated by commas. Client addresses (rate limit, logs) then come from
+   * X-Forwarded-For. Off by default.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "false") return false;
+      if (v === "true") return true;
+      if (/^\d{1,3}$/.test(v)) return Number(v);
+      const list = v
+        .split(",")
+        .map((a) => a.trim())
+        .filter(Boolean);
+      if (list.every((a) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(a)) && list.length > 0) return list;
+      ctx.addIssue({ code: "custom", message: "true, false, a number of hops or addresses" });
+      return z.NEVER;
+    }),
+  /** Serve Prometheus metrics on this port (off when unset), on METRICS_HOST. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
 });
 
-export type Config = Omit<z.output<typeof envSchema>, "SITE_URL"> & { SITE_URL: string };
+type Parsed = z.output<typeof envSchema>;
+
+export type Config = Omit<Parsed, "SITE_URL" | "SEED_DEMO"> & {
+  SITE_URL: string;
+  SEED_DEMO: boolean;
+  /** Whether DATABASE_URL named the database (rather than the default file). */
+  isDatabaseNamed: boolean;
+};
 
 /** The server's settings from the environment; throws one line per bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -35,7 +72,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     throw new Error(`invalid environment: ${lines.join("; ")}`);
   }
-  const { SITE_URL, ...rest } = result.data;
+  const { SITE_URL, SEED_DEMO, ...rest } = result.data;
   const host = rest.HOST.includes(":") ? `[${rest.HOST}]` : rest.HOST;
-  return { ...rest, SITE_URL: (SITE_URL ?? `http://${host}:${rest.PORT}`).replace(/\/$/, "") };
+  const isDatabaseNamed = set.DATABASE_URL !== undefined;
+  return {
+    ...rest,
+    SITE_URL: (SITE_URL ?? `http://${host}:${rest.PORT}`).replace(/\/$/, ""),
+    SEED_DEMO: SEED_DEMO ?? !isDatabaseNamed,
+    isDatabaseNamed,
+  };
 }

@@ -1,7 +1,8 @@
 import { buildApp } from "./app.ts";
-import { DIST, loadAstroHandler, openDatabase } from "./boot.ts";
+import { DIST, loadAstroHandler, loadErrorPage, openDatabase } from "./boot.ts";
 import { loadConfig } from "./config.ts";
 import { watchContent } from "./content-state.ts";
+import { createMetrics, startMetricsServer } from "./metrics.ts";
 
 /** Starts the site: config, database, Astro, listen; SIGTERM/SIGINT finish in-flight requests, then exit. */
 async function main() {
@@ -9,16 +10,24 @@ async function main() {
   const db = await openDatabase(config);
   const content = await watchContent(db);
   const astro = await loadAstroHandler();
+  const metrics = createMetrics(db, content);
   const app = await buildApp({
     config,
     db,
     content,
     astro,
+    metrics,
+    errorPage: loadErrorPage(),
     clientDir: `${DIST}client`,
     embedDir: `${DIST}embed`,
     logger: { level: config.LOG_LEVEL },
   });
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Metrics on a port of their own (loopback by default), never on the public site.
+  const metricsServer =
+    config.METRICS_PORT === undefined
+      ? null
+      : await startMetricsServer(metrics, config.METRICS_PORT, config.METRICS_HOST);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -30,6 +39,7 @@ async function main() {
       process.exit(1);
     }, config.SHUTDOWN_GRACE_MS);
     force.unref();
+    metricsServer?.close();
     app
       .closeGracefully()
       .then(() => {

@@ -66,6 +66,8 @@ export const security = fp(
   ) => {
     app.addHook("onRequest", async (request, reply) => {
       setHeaders(request.raw, reply.raw);
+      // Every reply names its request, so a visitor's report or a proxy's log finds its lines.
+      reply.header("x-request-id", request.id);
       if (request.url.length > MAX_URL_BYTES) {
         return reply.code(414).send({
           error: {

@@ -8,6 +8,9 @@ import type { Database } from "../schema.ts";
 
 const BATCH = 400;
 
+/** The PostgreSQL channel an import notifies at its commit (src/server/content-state.ts listens). */
+export const CONTENT_CHANNEL = "site_content";
+
 /** A content file's date-time (already normalised) as the database stores it. */
 const stored = (dateTime: string) => storedDateTime(dateTime) ?? dateTime;
 /** An item with its LastModified in the stored form. */
@@ -82,7 +85,10 @@ export async function replaceContent(db: Db, content: ContentFile): Promise<void
     ]);
     await insertBatches(tx, "search_documents", searchDocuments(content));
     if (db.dialect === "sqlite") await rebuildFts(tx);
-    await bumpRevision(tx);
+    const revision = await bumpRevision(tx);
+    // Delivered to every listening instance when (and only if) the transaction commits.
+    if (db.dialect === "postgres")
+      await sql`SELECT pg_notify(${CONTENT_CHANNEL}, ${String(revision)})`.execute(tx);
   });
 }
 
@@ -140,7 +146,7 @@ async function rebuildFts(tx: KyselyTx<Database>) {
   );
 }
 
-async function bumpRevision(tx: KyselyTx<Database>) {
+async function bumpRevision(tx: KyselyTx<Database>): Promise<number> {
   const current = await tx
     .selectFrom("content_meta")
     .select("Revision")
@@ -153,9 +159,10 @@ async function bumpRevision(tx: KyselyTx<Database>) {
       .set({ Revision: current.Revision + 1, UpdatedAt })
       .where("Id", "=", 1)
       .execute();
-  } else {
-    await tx.insertInto("content_meta").values({ Id: 1, Revision: 1, UpdatedAt }).execute();
+    return current.Revision + 1;
   }
+  await tx.insertInto("content_meta").values({ Id: 1, Revision: 1, UpdatedAt }).execute();
+  return 1;
 }
 
 /** The content revision, 0 when nothing was ever imported. */

@@ -48,25 +48,40 @@ async function searchSqlite(db: Db, terms: string[], offset: number, limit: numb
 
 // PostgreSQL: the same search with its own full-text engine; every term is a prefix match.
 // Terms are letters and digits only (searchTerms), and the query text is bound, never spliced.
+// The stored, indexed "Vector" (see migrate.ts) finds and ranks the matches; the total comes with
+// the page (a window count) in one statement; highlights are made for the page's rows only.
 async function searchPostgres(db: Db, terms: string[], offset: number, limit: number) {
   const query = terms.map((t) => `${t}:*`).join(" & ");
   const headline = (column: string, options: string) =>
-    sql<string>`ts_headline('english', ${sql.ref(column)}, q, ${`StartSel=${MARK_START}, StopSel=${MARK_END}, ${options}`})`;
-  const document = sql`to_tsvector('english', "Title" || ' ' || "Body")`;
-  const [rows, count] = await Promise.all([
-    sql<HitRow>`
-      SELECT "Kind", "Ref", ${headline("Title", "HighlightAll=true")} AS "Title",
-        ${headline("Body", "MaxWords=30, MinWords=12, MaxFragments=1, FragmentDelimiter=…")} AS "Snippet"
-      FROM search_documents, to_tsquery('english', ${query}) AS q
-      WHERE ${document} @@ q
-      ORDER BY ts_rank(setweight(to_tsvector('english', "Title"), 'A') || to_tsvector('english', "Body"), q) DESC, "Ref"
-      LIMIT ${limit} OFFSET ${offset}`.execute(db.kysely),
-    sql<{
-      n: string;
-    }>`SELECT count(*) AS n FROM search_documents, to_tsquery('english', ${query}) AS q
-      WHERE ${document} @@ q`.execute(db.kysely),
-  ]);
-  return { total: Number(count.rows[0]?.n ?? 0), hits: rows.rows.map(toHit) };
+    sql<string>`ts_headline('english', ${sql.ref(`d.${column}`)}, page.q, ${`StartSel=${MARK_START}, StopSel=${MARK_END}, ${options}`})`;
+  const { rows } = await sql<HitRow & { Total: string }>`
+    WITH q AS (SELECT to_tsquery('english', ${query}) AS q),
+    page AS (
+      SELECT "Kind", "Ref", q.q, count(*) OVER () AS "Total",
+        ts_rank("Vector", q.q) AS rank
+      FROM search_documents, q
+      WHERE "Vector" @@ q.q
+      ORDER BY rank DESC, "Ref"
+      LIMIT ${limit} OFFSET ${offset}
+    )
+    SELECT page."Kind", page."Ref", page."Total",
+      ${headline("Title", "HighlightAll=true")} AS "Title",
+      ${headline("Body", "MaxWords=30, MinWords=12, MaxFragments=1, FragmentDelimiter=…")} AS "Snippet"
+    FROM page JOIN search_documents d ON d."Kind" = page."Kind" AND d."Ref" = page."Ref"
+    ORDER BY page.rank DESC, page."Ref"`.execute(db.kysely);
+  // A page past the end has no rows to carry the total: count on its own then.
+  const total =
+    rows[0] !== undefined
+      ? Number(rows[0].Total)
+      : offset === 0
+        ? 0
+        : Number(
+            (
+              await sql<{ n: string }>`SELECT count(*) AS n FROM search_documents
+                WHERE "Vector" @@ to_tsquery('english', ${query})`.execute(db.kysely)
+            ).rows[0]?.n ?? 0,
+          );
+  return { total, hits: rows.map(toHit) };
 }
 
 /** A result row as both engines return it. */

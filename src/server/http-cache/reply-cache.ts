@@ -10,30 +10,40 @@ interface KeyEntry {
  * Finished replies by normalised query (bounded by entries and bytes), found again by the exact
  * request URL through a second, small map, so a repeated call is two lookups and no parsing.
  * Concurrent misses for one query share one computation; `clear()` (an import) drops the replies.
+ * Only successes are kept: a failure (a 500 while the database was down) must not outlive it.
  */
 export class ReplyCache {
   private readonly replies = new LruCache<Representation>(1000, 64 * 1024 * 1024);
   // URL -> key does not depend on the content, so it survives clear().
   private readonly keys = new LruCache<KeyEntry>(10_000, 8 * 1024 * 1024);
   private readonly pending = new Map<string, Promise<Representation>>();
+  private readonly onLookup: (isHit: boolean) => void;
+
+  /** `onLookup` hears of every lookup, found or computed (for the metrics). */
+  constructor(onLookup: (isHit: boolean) => void = () => {}) {
+    this.onLookup = onLookup;
+  }
 
   /** The reply for a URL seen before, if it is still cached. */
   byUrl(url: string): Representation | undefined {
     const entry = this.keys.get(url);
-    return entry && this.replies.get(entry.key);
+    const hit = entry && this.replies.get(entry.key);
+    if (hit) this.onLookup(true);
+    return hit;
   }
 
   /** The reply for `key` (remembering that `url` asks for it), computed when missing. */
   get(url: string, key: string, compute: () => Promise<Representation>): Promise<Representation> {
     this.keys.set(url, { key, bytes: 2 * (url.length + key.length) });
     const hit = this.replies.get(key);
+    this.onLookup(hit !== undefined);
     if (hit) return Promise.resolve(hit);
     const running = this.pending.get(key);
     if (running) return running;
     const generation = this.replies.generation;
     const promise = compute()
       .then((reply) => {
-        this.replies.set(key, reply, generation);
+        if (reply.status >= 200 && reply.status < 300) this.replies.set(key, reply, generation);
         return reply;
       })
       .finally(() => {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { isDatabaseUnavailable } from "../../db/errors.ts";
 import { siteRepository } from "../../db/repositories/site-repository.ts";
 import { searchRepository } from "../../db/repositories/search-repository.ts";
 import { renderWithAstro, type AstroHandler, type RenderedPage } from "../astro-bridge.ts";
@@ -8,11 +9,13 @@ import { represent } from "../http-cache/representation.ts";
 import { sendRepresentation } from "../http-cache/send.ts";
 import { pageCacheKey } from "./page-cache-key.ts";
 
-/** What Astro pages receive as `Astro.locals`. */
+/** What Astro pages receive as `Astro.locals`, one object per request. */
 export interface PageLocals {
   site: ReturnType<typeof siteRepository>;
   search: ReturnType<typeof searchRepository>;
   siteUrl: string;
+  /** Set by src/middleware.ts when the page failed to render. */
+  failure?: unknown;
 }
 
 // Hop-by-hop and length headers are Fastify's to write (the body may be compressed).
@@ -24,13 +27,16 @@ const CACHE_CONTROL = "public, max-age=0, must-revalidate";
  * A rendered page is kept per address (search excepted) in every coding with its ETags until the
  * content changes, so a repeat costs no rendering and no compression.
  */
-export const pageRoutes: FastifyPluginAsync<{ astro: AstroHandler }> = async (app, { astro }) => {
-  const locals: PageLocals = {
+export const pageRoutes: FastifyPluginAsync<{ astro: AstroHandler; errorPage: string }> = async (
+  app,
+  { astro, errorPage },
+) => {
+  const shared = {
     site: siteRepository(app.db),
     search: searchRepository(app.db),
     siteUrl: app.config.SITE_URL,
   };
-  const cache = new ReplyCache();
+  const cache = new ReplyCache((isHit) => app.metrics.cacheLookup("page", isHit));
   app.content.onChange(() => cache.clear());
 
   app.route({
@@ -42,12 +48,24 @@ export const pageRoutes: FastifyPluginAsync<{ astro: AstroHandler }> = async (ap
       const key = pageCacheKey(url);
       // The site's CSP comes from helmet (onRequest); the page adds its script and style hashes.
       const siteCsp = String(reply.getHeader("content-security-policy") ?? "");
-      const render = async () =>
-        represent(...pageReply(await renderWithAstro(astro, request.raw, locals), siteCsp));
-      const cached = key === null ? undefined : cache.byUrl(key);
-      const representation =
-        cached ?? (key === null ? await render() : await cache.get(key, key, render));
-      return sendRepresentation(request, reply, representation);
+      const render = async () => {
+        const locals: PageLocals = { ...shared };
+        const page = await renderWithAstro(astro, request.raw, locals).catch((error: unknown) => {
+          locals.failure = error;
+          return null;
+        });
+        if (page === null || page.status >= 500) throw new RenderFailure(locals.failure);
+        return represent(...pageReply(page, siteCsp));
+      };
+      try {
+        const cached = key === null ? undefined : cache.byUrl(key);
+        const representation =
+          cached ?? (key === null ? await render() : await cache.get(key, key, render));
+        return sendRepresentation(request, reply, representation);
+      } catch (error) {
+        if (!(error instanceof RenderFailure)) throw error;
+        return sendErrorPage(request, reply, error.failure, errorPage);
+      }
     },
   });
 
@@ -64,6 +82,39 @@ export const pageRoutes: FastifyPluginAsync<{ astro: AstroHandler }> = async (ap
     handler: methodNotAllowed,
   });
 };
+
+/** A page that did not render; `failure` is what went wrong (undefined when Astro did not say). */
+class RenderFailure extends Error {
+  readonly failure: unknown;
+
+  constructor(failure: unknown) {
+    super("page render failed");
+    this.failure = failure;
+  }
+}
+
+/**
+ * The site's error page for a page that failed: 503 while the database is out of reach (it heals
+ * by itself, so clients may retry), else 500. Never stored, here or by a proxy or the browser.
+ */
+function sendErrorPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  failure: unknown,
+  errorPage: string,
+) {
+  const isUnavailable = isDatabaseUnavailable(failure);
+  request.log.error(
+    { err: failure },
+    isUnavailable ? "database unavailable" : "page render failed",
+  );
+  if (isUnavailable) reply.header("retry-after", "5");
+  return reply
+    .code(isUnavailable ? 503 : 500)
+    .header("content-type", "text/html; charset=utf-8")
+    .header("cache-control", "no-store")
+    .send(errorPage);
+}
 
 /** Astro's reply as a body, the headers to keep with it, and its status. */
 function pageReply(page: RenderedPage, siteCsp: string): [Buffer, Record<string, string>, number] {

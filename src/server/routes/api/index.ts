@@ -34,7 +34,7 @@ const OTHER_METHODS = ["DELETE", "PATCH", "POST", "PUT", "QUERY", "TRACE"];
  * ETag) that an import drops.
  */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
-  const cache = new ReplyCache();
+  const cache = new ReplyCache((isHit) => app.metrics.cacheLookup("api", isHit));
   app.content.onChange(() => cache.clear());
   const settings = {
     maxPage: app.config.API_MAX_PAGE,
