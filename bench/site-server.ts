@@ -16,6 +16,7 @@ export async function startBenchServer(
   const dir = mkdtempSync(join(tmpdir(), "site-bench-"));
   const server = await startServer({
     DATABASE_URL: `file:${join(dir, "site.db")}`,
+    SEED_DEMO: "true",
     LOG_LEVEL: "error",
     ...env,
   });

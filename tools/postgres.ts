@@ -6,6 +6,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -24,6 +25,9 @@ export interface ThrowawayPostgres {
   pid(): number;
   /** Stops the server (fast shutdown); its data stays for `start()`. */
   stop(): Promise<void>;
+  /** Freezes every process of the server (SIGSTOP), as a hung machine would; `thaw()` resumes. */
+  freeze(): void;
+  thaw(): void;
   start(): Promise<void>;
   /** Stops the server and deletes its files. */
   remove(): Promise<void>;
@@ -115,6 +119,33 @@ export async function startPostgres(): Promise<ThrowawayPostgres> {
     await exited;
   };
 
+  // The postmaster and its children (backends, writer, checkpointer…), from /proc.
+  const processes = () => {
+    const root = server?.pid;
+    if (root === undefined) return [];
+    const children = readdirSync("/proc")
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((pid) => {
+        try {
+          const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+          return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === root;
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+    return [root, ...children];
+  };
+  const signal = (name: NodeJS.Signals) => {
+    for (const pid of processes()) {
+      try {
+        process.kill(pid, name);
+      } catch {
+        // Gone between the listing and the signal.
+      }
+    }
+  };
+
   await start();
   return {
     url: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`,
@@ -122,6 +153,8 @@ export async function startPostgres(): Promise<ThrowawayPostgres> {
     pid: () => Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]),
     stop,
     start,
+    freeze: () => signal("SIGSTOP"),
+    thaw: () => signal("SIGCONT"),
     async remove() {
       await stop();
       rmSync(dir, { recursive: true, force: true });

@@ -37,12 +37,38 @@ async function ensureSearchIndex(db: Db): Promise<void> {
     )`.execute(db.kysely);
     return;
   }
+  await ensureSearchConfiguration(db);
   await sql`ALTER TABLE search_documents ADD COLUMN IF NOT EXISTS "Vector" tsvector
     GENERATED ALWAYS AS (
-      setweight(to_tsvector('english', "Title"), 'A') || setweight(to_tsvector('english', "Body"), 'D')
+      setweight(to_tsvector('site_english', "Title"), 'A') ||
+      setweight(to_tsvector('site_english', "Body"), 'D')
     ) STORED`.execute(db.kysely);
   await sql`CREATE INDEX IF NOT EXISTS search_documents_vector ON search_documents
     USING gin ("Vector")`.execute(db.kysely);
   // The expression index of earlier versions, which searches no longer use.
   await sql`DROP INDEX IF EXISTS search_documents_text`.execute(db.kysely);
+}
+
+/**
+ * The text search configuration searches use: English stemming with accents folded (`résumé`
+ * is found by `resume`, as SQLite's FTS5 finds it), through the `unaccent` extension that ships
+ * with PostgreSQL (trusted: the database's owner may create it). Where it cannot be created,
+ * the configuration is plain English and accents then count.
+ */
+async function ensureSearchConfiguration(db: Db): Promise<void> {
+  const exists = await sql<{
+    n: number;
+  }>`SELECT count(*)::int AS n FROM pg_ts_config WHERE cfgname = 'site_english'`.execute(db.kysely);
+  if ((exists.rows[0]?.n ?? 0) > 0) return;
+  let hasUnaccent = true;
+  try {
+    await sql`CREATE EXTENSION IF NOT EXISTS unaccent`.execute(db.kysely);
+  } catch {
+    hasUnaccent = false;
+  }
+  await sql`CREATE TEXT SEARCH CONFIGURATION site_english (COPY = english)`.execute(db.kysely);
+  if (hasUnaccent) {
+    await sql`ALTER TEXT SEARCH CONFIGURATION site_english
+      ALTER MAPPING FOR hword, hword_part, word WITH unaccent, english_stem`.execute(db.kysely);
+  }
 }

@@ -4,7 +4,9 @@ import { join } from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { testApp } from "../../tests/helpers/test-app.ts";
+import { freePort } from "../../tools/free-port.ts";
 import type { AppOptions } from "./app.ts";
+import { startMetricsServer } from "./metrics.ts";
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -32,15 +34,20 @@ function expectSecurityHeaders(response: LightMyRequestResponse, name: string) {
 }
 
 describe("the host", () => {
-  it("answers /healthz with 200 while the database answers, and 503 once it does not", async () => {
+  it("answers /healthz at once without the database, and /readyz only while the content reads", async () => {
     const { app, db } = await start();
-    const ok = await app.inject("/healthz");
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ status: "ok" });
+    expect((await app.inject("/readyz")).json()).toEqual({ status: "ready" });
     await db.close();
-    const down = await app.inject("/healthz");
-    expect(down.statusCode).toBe(503);
-    expect(down.json()).toEqual({ status: "database unavailable" });
+    const alive = await app.inject("/healthz");
+    expect(alive.statusCode).toBe(200);
+    expect(alive.json()).toEqual({ status: "ok" });
+    expect(alive.headers["cache-control"]).toBe("no-store");
+    // The verdict of a moment ago may be reused for a second; then the closed database shows.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const ready = await app.inject("/readyz");
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({ status: "not ready", reason: expect.any(String) });
+    expect(ready.headers["cache-control"]).toBe("no-store");
   });
 
   it("sends the security headers on every response, refusals and static files included", async () => {
@@ -141,5 +148,83 @@ describe("the host", () => {
     const limitedApi = await app.inject("/api/default/taxonomies");
     expect(limitedApi.statusCode).toBe(429);
     expect(limitedApi.headers["access-control-allow-origin"]).toBe("*");
+  });
+});
+
+describe("behind a proxy, across instances", () => {
+  it("limits each client by its X-Forwarded-For address with TRUST_PROXY, and the proxy as one client without", async () => {
+    const from = (address: string) => ({
+      url: "/healthz",
+      headers: { "x-forwarded-for": address },
+    });
+    const trusted = await start({ RATE_LIMIT: "2", TRUST_PROXY: "true" });
+    const codes = [];
+    for (const address of ["203.0.113.7", "203.0.113.7", "203.0.113.7", "198.51.100.4"])
+      codes.push((await trusted.app.inject(from(address))).statusCode);
+    expect(codes).toEqual([200, 200, 429, 200]);
+    await trusted.close();
+    close = undefined;
+
+    const untrusted = await start({ RATE_LIMIT: "2" });
+    const proxied = [];
+    for (const address of ["203.0.113.7", "198.51.100.4", "192.0.2.9"])
+      proxied.push((await untrusted.app.inject(from(address))).statusCode);
+    expect(proxied).toEqual([200, 200, 429]);
+  });
+
+  it("names every reply's request: a well-formed incoming X-Request-Id, else a new UUID", async () => {
+    const { app } = await start();
+    const given = await app.inject({
+      url: "/api/default/taxonomies",
+      headers: { "x-request-id": "lb-42:abc" },
+    });
+    expect(given.headers["x-request-id"]).toBe("lb-42:abc");
+    const bad = await app.inject({ url: "/healthz", headers: { "x-request-id": "two words" } });
+    const none = await app.inject("/healthz");
+    const broken = await app.inject("/%");
+    const ids = [bad, none, broken].map((r) => String(r.headers["x-request-id"]));
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(ids).size).toBe(3);
+  });
+
+  it("writes every log line of a request as JSON carrying the request's id", async () => {
+    const lines: string[] = [];
+    const stream = { write: (line: string) => void lines.push(line) };
+    const { app } = await start({}, { logger: { level: "info", stream } });
+    await app.inject({ url: "/api/default/nope", headers: { "x-request-id": "trace-7" } });
+    const mine = lines.map((l) => JSON.parse(l) as { reqId?: string; msg: string });
+    const forRequest = mine.filter((l) => l.reqId === "trace-7");
+    expect(forRequest.map((l) => l.msg)).toEqual(["incoming request", "request completed"]);
+  });
+});
+
+describe("metrics", () => {
+  it("serves Prometheus metrics on their own port: requests by route and status, cache lookups, the revision", async () => {
+    const { app, content } = await start();
+    for (let i = 0; i < 3; i++) await app.inject("/api/default/taxonomies");
+    await app.inject("/api/default/nope");
+    const port = await freePort();
+    const server = await startMetricsServer(app.metrics, port, "127.0.0.1");
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
+      const text = await response.text();
+      expect(text).toMatch(
+        /^site_http_requests_total\{method="GET",route="\/api\/default\/\*",status="200"\} 3$/m,
+      );
+      expect(text).toMatch(/^site_http_requests_total\{[^}]*status="404"\} 1$/m);
+      expect(text).toMatch(
+        /^site_http_request_duration_seconds_bucket\{le="\+Inf",[^}]*route="\/api\/default\/\*",status="200"\} 3$/m,
+      );
+      expect(text).toMatch(/^site_cache_lookups_total\{cache="api",result="miss"\} 1$/m);
+      expect(text).toMatch(/^site_cache_lookups_total\{cache="api",result="hit"\} 2$/m);
+      expect(text).toMatch(new RegExp(`^site_content_revision ${content.revision}$`, "m"));
+      expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
+      // Not on the public site.
+      expect((await app.inject("/metrics")).statusCode).toBe(404);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -23,7 +23,7 @@ export class StartupError extends Error {
  * transaction); without it the site refuses to start, so a mistyped or empty database never
  * becomes a live demo site. Instances starting together on one PostgreSQL database take turns.
  */
-export async function openDatabase(config: Config): Promise<Db> {
+export async function openDatabase(config: Config): Promise<{ db: Db; isSeeded: boolean }> {
   const path = sqlitePath(config.DATABASE_URL);
   if (path !== null && !config.SEED_DEMO && !existsSync(path)) {
     throw new StartupError(
@@ -35,6 +35,7 @@ export async function openDatabase(config: Config): Promise<Db> {
     poolMax: config.DATABASE_POOL_MAX,
     timeoutMs: config.DATABASE_TIMEOUT_MS,
   });
+  let isSeeded = false;
   try {
     await withSchemaLock(db, async () => {
       await migrate(db);
@@ -45,6 +46,7 @@ export async function openDatabase(config: Config): Promise<Db> {
         );
       }
       await replaceContent(db, demoContent());
+      isSeeded = true;
     });
   } catch (error) {
     await db.close().catch(() => {});
@@ -53,7 +55,7 @@ export async function openDatabase(config: Config): Promise<Db> {
       `database ${db.location} is not usable: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  return db;
+  return { db, isSeeded };
 }
 
 /** The demo content as an import reads it: validated and sanitised like any content file. */

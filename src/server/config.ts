@@ -49,6 +49,8 @@ const envSchema = z.object({
       ctx.addIssue({ code: "custom", message: "true, false, a number of hops or addresses" });
       return z.NEVER;
     }),
+  /** How often each instance reads the content revision (the fallback to PostgreSQL's NOTIFY). */
+  CONTENT_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1000),
   /** Serve Prometheus metrics on this port (off when unset), on METRICS_HOST. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),

@@ -7,8 +7,8 @@ import { createMetrics, startMetricsServer } from "./metrics.ts";
 /** Starts the site: config, database, Astro, listen; SIGTERM/SIGINT finish in-flight requests, then exit. */
 async function main() {
   const config = loadConfig();
-  const db = await openDatabase(config);
-  const content = await watchContent(db);
+  const { db, isSeeded } = await openDatabase(config);
+  const content = await watchContent(db, config.CONTENT_POLL_MS);
   const astro = await loadAstroHandler();
   const metrics = createMetrics(db, content);
   const app = await buildApp({
@@ -22,6 +22,7 @@ async function main() {
     embedDir: `${DIST}embed`,
     logger: { level: config.LOG_LEVEL },
   });
+  if (isSeeded) app.log.info("the database held no content: loaded the demo content");
   await app.listen({ port: config.PORT, host: config.HOST });
   // Metrics on a port of their own (loopback by default), never on the public site.
   const metricsServer =

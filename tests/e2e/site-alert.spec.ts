@@ -92,7 +92,7 @@ test("a new alert posted by an import shows to a visitor who dismissed the last 
   const dir = mkdtempSync(join(tmpdir(), "site-alert-"));
   const DATABASE_URL = `file:${join(dir, "site.db")}`;
   const content = demoContent();
-  const server = await startServer({ DATABASE_URL });
+  const server = await startServer({ DATABASE_URL, SEED_DEMO: "true" });
   try {
     await page.goto(`${server.url}/`);
     await expectHydrated(banner(page));

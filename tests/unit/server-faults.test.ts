@@ -1,4 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -27,6 +36,11 @@ describe("the server on a bad database", () => {
     [
       "a missing file when demo seeding is off",
       () => ({ path: join(dir, "missing.db"), env: { SEED_DEMO: "false" } }),
+      "does not exist",
+    ],
+    [
+      "a missing file it was told to use (a mistyped path), with seeding left unset",
+      () => ({ path: join(dir, "mistyped.db"), env: {} }),
       "does not exist",
     ],
     [
@@ -66,10 +80,35 @@ describe("the server on a bad database", () => {
   }, 40_000);
 });
 
+describe("a database file damaged in the middle", () => {
+  it("keeps /healthz (the process lives) but fails /readyz with the reason", async () => {
+    const path = join(dir, "damaged.db");
+    const seeded = await startServer({ DATABASE_URL: `file:${path}`, SEED_DEMO: "true" });
+    await seeded.stop();
+    // Overwrite pages in the middle of the file, well past the schema at its start.
+    const size = statSync(path).size;
+    const fd = openSync(path, "r+");
+    writeSync(fd, Buffer.alloc(64 * 1024, 0x5a), 0, 64 * 1024, Math.floor(size / 2));
+    closeSync(fd);
+    const server = await startServer({ DATABASE_URL: `file:${path}` });
+    try {
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      const ready = await fetch(`${server.url}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({
+        status: "not ready",
+        reason: expect.stringMatching(/^the database file is damaged: /),
+      });
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+});
+
 describe("an import that fails while the site is serving", () => {
   it("keeps answering every request and leaves the served content exactly as before", async () => {
     const db = `file:${join(dir, "serving.db")}`;
-    const server = await startServer({ DATABASE_URL: db });
+    const server = await startServer({ DATABASE_URL: db, SEED_DEMO: "true" });
     try {
       const pages = [
         "/",
@@ -121,7 +160,7 @@ describe("an import that fails while the site is serving", () => {
 describe("an import whose database write fails near its end", () => {
   it("changes nothing the site serves; once the fault is gone the next import shows within seconds", async () => {
     const path = join(dir, "write-fails.db");
-    const server = await startServer({ DATABASE_URL: `file:${path}` });
+    const server = await startServer({ DATABASE_URL: `file:${path}`, SEED_DEMO: "true" });
     const text = async (p: string) => (await fetch(`${server.url}${p}`)).text();
     const pages = ["/", "/api/default/transactions/$count", "/topics"];
     const sqlite = new Database(path);

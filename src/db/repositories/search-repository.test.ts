@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateContent } from "../demo/generate.ts";
 import { TEST_DIALECT, tempDatabase } from "../../../tests/helpers/temp-db.ts";
-import { searchRepository } from "./search-repository.ts";
+import { MARK_END, MARK_START, searchRepository } from "./search-repository.ts";
 
 // A made-up word put into known articles, so the expected hits are known without the engine.
 const WORD = "zyxquartet";
@@ -20,6 +20,7 @@ const content = generateContent({
 const every = TEST_DIALECT === "postgres" ? 397 : 37;
 const marked = content.articles.filter((_, i) => i % every === 5);
 for (const article of marked) article.Content += `<p>The ${WORD} clause applies.</p>`;
+content.articles[1]!.Title = "Crème brûlée économies";
 
 let t: Awaited<ReturnType<typeof tempDatabase>>;
 beforeAll(async () => {
@@ -40,6 +41,12 @@ describe("site search", () => {
     expect(seen.sort()).toEqual(expected);
     const past = await search.search(WORD, expected.length + 10, 4);
     expect(past).toEqual({ total: expected.length, hits: [] });
+  });
+
+  it("finds accented words by their plain letters, and marks them as written", async () => {
+    const { hits } = await searchRepository(t.db).search("CREME brulee economie", 0, 5);
+    expect(hits.map((hit) => hit.ref)).toEqual([content.articles[1]!.UrlName]);
+    expect(hits[0]!.title).toContain(`${MARK_START}Crème${MARK_END}`);
   });
 
   it.runIf(TEST_DIALECT === "postgres")(

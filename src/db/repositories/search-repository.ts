@@ -53,9 +53,9 @@ async function searchSqlite(db: Db, terms: string[], offset: number, limit: numb
 async function searchPostgres(db: Db, terms: string[], offset: number, limit: number) {
   const query = terms.map((t) => `${t}:*`).join(" & ");
   const headline = (column: string, options: string) =>
-    sql<string>`ts_headline('english', ${sql.ref(`d.${column}`)}, page.q, ${`StartSel=${MARK_START}, StopSel=${MARK_END}, ${options}`})`;
+    sql<string>`ts_headline('site_english', ${sql.ref(`d.${column}`)}, page.q, ${`StartSel=${MARK_START}, StopSel=${MARK_END}, ${options}`})`;
   const { rows } = await sql<HitRow & { Total: string }>`
-    WITH q AS (SELECT to_tsquery('english', ${query}) AS q),
+    WITH q AS (SELECT to_tsquery('site_english', ${query}) AS q),
     page AS (
       SELECT "Kind", "Ref", q.q, count(*) OVER () AS "Total",
         ts_rank("Vector", q.q) AS rank
@@ -78,7 +78,7 @@ async function searchPostgres(db: Db, terms: string[], offset: number, limit: nu
         : Number(
             (
               await sql<{ n: string }>`SELECT count(*) AS n FROM search_documents
-                WHERE "Vector" @@ to_tsquery('english', ${query})`.execute(db.kysely)
+                WHERE "Vector" @@ to_tsquery('site_english', ${query})`.execute(db.kysely)
             ).rows[0]?.n ?? 0,
           );
   return { total, hits: rows.map(toHit) };

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ReplyCache } from "./reply-cache.ts";
 import type { Representation } from "./representation.ts";
 
-const reply = (name: string) => ({ bytes: 10, tags: [name] }) as unknown as Representation;
+const reply = (name: string, status = 200) =>
+  ({ status, bytes: 10, tags: [name] }) as unknown as Representation;
 
 describe("ReplyCache", () => {
   it("finds a reply again by its URL, and by another URL with the same key", async () => {
@@ -29,6 +30,17 @@ describe("ReplyCache", () => {
     );
     expect(new Set(replies).size).toBe(1);
     expect(computed).toBe(1);
+  });
+
+  it("never keeps a reply that is not a success, so a failure does not outlive its cause", async () => {
+    const cache = new ReplyCache();
+    let status = 500;
+    const compute = async () => reply(`r${status}`, status);
+    expect((await cache.get("/a", "k", compute)).status).toBe(500);
+    expect(cache.byUrl("/a")).toBeUndefined();
+    status = 200;
+    expect((await cache.get("/a", "k", compute)).status).toBe(200);
+    expect(cache.byUrl("/a")?.status).toBe(200);
   });
 
   it("does not keep a reply computed across a clear, nor one that failed", async () => {
