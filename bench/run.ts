@@ -2,7 +2,9 @@ import { findChromium } from "../tools/chromium.ts";
 import { benchApi } from "./api.ts";
 import { benchFilterTime } from "./filter-time.ts";
 import { benchJsSize } from "./js-size.ts";
+import { benchImportLatency } from "./import-latency.ts";
 import { benchPages } from "./pages.ts";
+import { benchSearch } from "./search.ts";
 
 // npm run bench: every budget of DESIGN §7 that a benchmark checks, one figure per line, measured
 // side by side in one run on this machine. Exits 1 when a figure misses its budget.
@@ -14,6 +16,8 @@ const sections: [string, () => Promise<string[]>][] = [
   ["Page throughput", benchPages],
   ["JavaScript per page", benchJsSize],
   ["Filter time, 10,000 transactions", benchFilterTime],
+  ["Search, PostgreSQL and SQLite", benchSearch],
+  ["Imports across instances", benchImportLatency],
 ];
 let failed = false;
 for (const [title, run] of sections) {

@@ -6,7 +6,7 @@ import { isBuildStale } from "../scripts/build-state.ts";
 import { build } from "../scripts/build.ts";
 import { startServer, type ServerProcess } from "../tests/helpers/server-process.ts";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
+export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /** The built site (built first when stale) on a free port over a fresh demo database. */
 export async function startBenchServer(
