@@ -1,5 +1,6 @@
 import { findChromium } from "../tools/chromium.ts";
 import { benchApi } from "./api.ts";
+import { benchDeadWindow } from "./dead-window.ts";
 import { benchFilterTime } from "./filter-time.ts";
 import { benchJsSize } from "./js-size.ts";
 import { benchImportLatency } from "./import-latency.ts";
@@ -16,6 +17,7 @@ const sections: [string, () => Promise<string[]>][] = [
   ["Page throughput", benchPages],
   ["JavaScript per page", benchJsSize],
   ["Filter time, 10,000 transactions", benchFilterTime],
+  ["Dead windows on a slow phone (Lighthouse mobile throttling)", benchDeadWindow],
   ["Search, PostgreSQL and SQLite", benchSearch],
   ["Imports across instances", benchImportLatency],
 ];

@@ -70,6 +70,37 @@ test.describe("search bar", { tag: "@mobile" }, () => {
     await expect(searchToggle(page)).toBeFocused();
   });
 
+  test("closes when focus leaves it, so it never hides what gets focus next", async ({ page }) => {
+    await tabTo(page, searchToggle(page));
+    await page.keyboard.press("Enter");
+    const field = page.getByRole("searchbox", { name: "Search this site" });
+    await expect(field).toBeFocused();
+    // Through its field and button, then out: to the breadcrumbs or the page below it.
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expectExpanded(searchToggle(page), false);
+    const uncovered = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return el !== document.body && hit !== null && (el === hit || el.contains(hit));
+    });
+    expect(uncovered).toBe(true);
+  });
+
+  test("closes on a press outside it, and on Escape wherever focus is", async ({ page }) => {
+    await searchToggle(page).click();
+    await page.getByRole("contentinfo").click({ position: { x: 5, y: 5 } });
+    await expectExpanded(searchToggle(page), false);
+    await searchToggle(page).click();
+    await expectExpanded(searchToggle(page), true);
+    // Focus moved elsewhere by script (a skip link, a widget): Escape still closes it.
+    await page.evaluate(() => (document.querySelector("main a[href]") as HTMLElement).focus());
+    await page.keyboard.press("Escape");
+    await expectExpanded(searchToggle(page), false);
+  });
+
   test("works from the keyboard alone: Tab to it, open, type, submit", async ({ page }) => {
     await tabTo(page, searchToggle(page));
     await page.keyboard.press("Enter");

@@ -136,6 +136,29 @@ test("the pager numbers the first, last and nearby pages and reaches the last on
   await expectResults(w, ref.rows, pages);
 });
 
+test("a page change shows the table's top and announces the page; a sort change is announced", async ({
+  page,
+  request,
+  site,
+}) => {
+  const { w, ref } = await openLoaded(page, request, site);
+  const pages = pagesFor(ref.rows.length);
+  await w.pager.getByRole("button", { name: "Page 2" }).click();
+  await expectResults(w, ref.rows, 2);
+  await expect(w.table).toBeFocused();
+  // The table's top is in the window, not left a screen above it at the pager.
+  const top = await w.table.evaluate((table) => table.getBoundingClientRect().top);
+  expect(top).toBeGreaterThanOrEqual(-1);
+  expect(top).toBeLessThan(page.viewportSize()!.height / 2);
+  await expect(w.announcement).toHaveText(
+    `Page 2 of ${pages}, results 26 to 50 of ${ref.rows.length.toLocaleString("en-US")}.`,
+  );
+  await w.table.getByRole("button", { name: /^Client/ }).click();
+  await expect(w.announcement).toHaveText("Sorted by Client, A to Z.");
+  await w.table.getByRole("button", { name: /^Client/ }).click();
+  await expect(w.announcement).toHaveText("Sorted by Client, Z to A.");
+});
+
 test("the form works with the keyboard alone: Tab to a field, type, Enter to search", async ({
   page,
   request,

@@ -204,7 +204,9 @@ export function widget(page: Page) {
     submit: form.getByRole("button", { name: "Search Historical Transactions" }),
     clear: form.getByRole("button", { name: "Clear filters" }),
     results,
-    count: results.getByRole("status"),
+    // The first status of the results; the second announces page and sort changes.
+    count: results.getByRole("status").first(),
+    announcement: results.getByRole("status").nth(1),
     table,
     bodyRows: table.getByRole("rowgroup").nth(1).getByRole("row"),
     pager: results.getByRole("navigation", { name: "Results pages" }),

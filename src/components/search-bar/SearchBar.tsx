@@ -14,12 +14,12 @@ interface SearchBarProps {
 
 /** The header's search toggle and the panel below the header that holds the search form. */
 export function SearchBar({ toggleProps, panelProps, onClose, defaultQuery }: SearchBarProps) {
-  const { rootRef, inputRef, toggleRef } = useSearchBar({
+  const { rootRef, inputRef, toggleRef, handleBlur } = useSearchBar({
     isOpen: !panelProps.hidden,
     onClose,
   });
   return (
-    <div className="search-bar" ref={rootRef}>
+    <div className="search-bar" ref={rootRef} onBlur={handleBlur}>
       <button type="button" ref={toggleRef} className="search-bar__toggle js-only" {...toggleProps}>
         <Icon name="search" />
         <span className="search-bar__toggle-text">Search</span>

@@ -3,6 +3,12 @@ import { emailShareHref, linkedInShareHref } from "./share-links.ts";
 import { useShareActions } from "./use-share-actions.ts";
 import "./ShareBlock.css";
 
+const STATUS = {
+  idle: "",
+  copied: "Link copied",
+  failed: "The link could not be copied. Select it in the field above and copy it.",
+} as const;
+
 /** The page to share: its canonical address and its title. */
 export interface ShareBlockProps {
   url: string;
@@ -13,7 +19,7 @@ export interface ShareBlockProps {
 export function ShareBlock({ url, title }: ShareBlockProps) {
   const headingId = useId();
   const fieldId = useId();
-  const { fieldRef, isCopied, handleCopy, handlePrint } = useShareActions(url);
+  const { outcome, handleCopy, handlePrint } = useShareActions(url);
   return (
     <section className="share-block" aria-labelledby={headingId}>
       <h2 id={headingId} className="share-block__heading">
@@ -24,7 +30,6 @@ export function ShareBlock({ url, title }: ShareBlockProps) {
       </label>
       <div className="share-block__copy">
         <input
-          ref={fieldRef}
           id={fieldId}
           className="share-block__field"
           type="text"
@@ -36,8 +41,11 @@ export function ShareBlock({ url, title }: ShareBlockProps) {
           Copy link
         </button>
       </div>
-      <p className="share-block__status" role="status">
-        {isCopied ? "Link copied" : ""}
+      <p
+        className={`share-block__status${outcome === "failed" ? " share-block__status--failed" : ""}`}
+        role="status"
+      >
+        {STATUS[outcome]}
       </p>
       <ul className="share-block__actions">
         <li>

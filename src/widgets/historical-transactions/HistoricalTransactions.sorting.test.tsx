@@ -1,6 +1,12 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { clientsShown, manyTransactions, renderWidget, stubApi } from "./test-fixtures.ts";
+import {
+  clientsShown,
+  manyTransactions,
+  renderWidget,
+  resultCount,
+  stubApi,
+} from "./test-fixtures.ts";
 
 beforeEach(() => {
   window.history.replaceState(null, "", "/transactions");
@@ -92,7 +98,7 @@ describe("Historical Transactions: paging", () => {
       "aria-current",
     );
     expect(within(pager).getByRole("button", { name: "Previous" })).toBeDisabled();
-    expect(screen.getByRole("status")).toHaveTextContent("60 results");
+    expect(resultCount()).toHaveTextContent("60 results");
   });
 
   it("moves between pages and puts focus on the results", async () => {

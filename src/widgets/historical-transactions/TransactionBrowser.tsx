@@ -1,6 +1,6 @@
 // Wiring for the loaded state: derives the visible page from the rows and the visitor's search
 // (each step memoised, so a search over 10,000 rows only runs the filter) and hands it to the views.
-import { useMemo, useRef } from "react";
+import { useMemo, useRef, useState } from "react";
 import type { Filters } from "./filters.ts";
 import { createMatcher, withKnownIndustries } from "./filters.ts";
 import { FilterForm } from "./FilterForm.tsx";
@@ -11,7 +11,8 @@ import { ResultsTable } from "./ResultsTable.tsx";
 import type { Model } from "./rows.ts";
 import { sanitizeDescription } from "./sanitize.ts";
 import type { SortKey } from "./sort.ts";
-import { sortRows } from "./sort.ts";
+import { nextSort, sortRows } from "./sort.ts";
+import { pageAnnouncement, sortAnnouncement } from "./announcements.ts";
 import { ResultCount } from "./StatusMessage.tsx";
 import type { ViewState } from "./view-state.ts";
 
@@ -53,10 +54,22 @@ export function TransactionBrowser({
     [matches, page],
   );
 
+  // What the last page or sort change did, for screen readers (a polite live region).
+  const [announcement, setAnnouncement] = useState("");
+
   const handlePageChange = (next: number) => {
     onPageChange(next);
-    // The table stays mounted across pages, so it can take focus right away.
-    tableRef.current?.focus();
+    setAnnouncement(pageAnnouncement(next, pages, matches.length));
+    // The table stays mounted across pages: it takes focus at once, and its top comes into view
+    // (focus alone would leave the view at the pager, the table's bottom being in sight).
+    const table = tableRef.current;
+    table?.focus({ preventScroll: true });
+    table?.scrollIntoView({ block: "start" });
+  };
+
+  const handleSortChange = (key: SortKey) => {
+    onSortChange(key);
+    setAnnouncement(sortAnnouncement(nextSort(view.sort, key)));
   };
 
   return (
@@ -70,9 +83,17 @@ export function TransactionBrowser({
       />
       <section className="ht-results" aria-label="Results">
         <ResultCount count={matches.length} searches={view.searches} />
+        <p className="ht-visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+          {announcement}
+        </p>
         {matches.length > 0 && (
           <>
-            <ResultsTable rows={pageRows} sort={view.sort} onSort={onSortChange} ref={tableRef} />
+            <ResultsTable
+              rows={pageRows}
+              sort={view.sort}
+              onSort={handleSortChange}
+              ref={tableRef}
+            />
             <Pagination page={page} pageCount={pages} onPageChange={handlePageChange} />
           </>
         )}

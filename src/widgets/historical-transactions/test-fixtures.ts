@@ -161,3 +161,9 @@ export async function clientsShown(): Promise<string[]> {
 }
 
 export { deferred, json } from "../shared/test-service.ts";
+
+/** The live region with the number of results (the first status of the results). */
+export function resultCount(): HTMLElement {
+  const results = screen.getByRole("region", { name: "Results" });
+  return within(results).getAllByRole("status")[0] as HTMLElement;
+}
