@@ -35,4 +35,44 @@ export default tseslint.config(
     files: ["scripts/**/*.ts", "bench/**/*.ts", "tests/**/*.ts", "src/server/main.ts"],
     rules: { "no-console": "off" },
   },
+  // Imports run one way (README, Layout): the product's rules depend on nothing of ours; what the
+  // pages show depends on no component or repository; scripts and benchmarks on no test helper.
+  ...layer(
+    ["src/rules/**/*.ts"],
+    [
+      "**/content/**",
+      "**/db/**",
+      "**/lib/**",
+      "**/server/**",
+      "**/components/**",
+      "**/widgets/**",
+      "react",
+      "zod",
+    ],
+    "src/rules/ is the product's rules: plain modules that import no zod, database, React or other folder of ours.",
+  ),
+  ...layer(
+    ["src/lib/**/*.ts"],
+    ["**/components/**", "**/db/**", "**/server/**", "**/widgets/**"],
+    "src/lib/ computes what pages show: it imports no component, repository or server module.",
+  ),
+  ...layer(
+    ["scripts/**/*.ts", "bench/**/*.ts"],
+    ["**/tests/**"],
+    "scripts/ and bench/ take shared tooling from tools/, never from tests/.",
+    ["scripts/**/*.test.ts"],
+  ),
 );
+
+/** An ESLint block that keeps `files` from importing `patterns`, with the reason as the message. */
+function layer(files, patterns, message, ignores = []) {
+  return [
+    {
+      files,
+      ignores,
+      rules: {
+        "no-restricted-imports": ["error", { patterns: [{ group: patterns, message }] }],
+      },
+    },
+  ];
+}

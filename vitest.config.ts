@@ -6,6 +6,8 @@ export default defineConfig({
     globals: true,
     // Several suites start processes or real servers; on two busy cores 5 s is too tight.
     testTimeout: 20_000,
+    // A global a test stubs (fetch, mostly) is restored after it.
+    unstubGlobals: true,
     projects: [
       {
         extends: true,

@@ -4,14 +4,14 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Page } from "playwright-core";
 import { isBuildStale } from "../scripts/build-state.ts";
-import { ROOT_PARENT_ID } from "../src/content/common.ts";
+import { ROOT_PARENT_ID } from "../src/rules/taxonomies.ts";
 import { build } from "../scripts/build.ts";
 import { connect } from "../src/db/connect.ts";
 import { generateContent } from "../src/db/demo/generate.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { replaceContent } from "../src/db/repositories/content-repository.ts";
 import { chromiumLaunchOptions } from "../tools/chromium.ts";
-import { startServer } from "../tests/helpers/server-process.ts";
+import { startServer } from "../tools/server-process.ts";
 import { BUDGETS } from "./budgets.ts";
 
 // DESIGN §7: filter submit to updated table, 10,000 transactions, Chromium, ≤ 50 ms (median).

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isBuildStale } from "../scripts/build-state.ts";
 import { build } from "../scripts/build.ts";
-import { startServer, type ServerProcess } from "../tests/helpers/server-process.ts";
+import { startServer, type ServerProcess } from "../tools/server-process.ts";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runScript } from "../tests/helpers/run-script.ts";
+import { runScript } from "../tools/run-script.ts";
 
 let dir: string;
 let env: Record<string, string>;

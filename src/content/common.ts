@@ -1,13 +1,6 @@
 import { z } from "zod";
 import { normaliseDateTime } from "../rules/date-time.ts";
 
-/** Sitefinity's parent id for a top-level taxon. */
-export const ROOT_PARENT_ID = "00000000-0000-0000-0000-000000000000";
-/** Sitefinity's built-in Tags taxonomy. */
-export const TAGS_TAXONOMY_ID = "cb0f3a19-a211-48a7-88ec-77495c0f5374";
-export const TAGS_TAXONOMY_NAME = "Tags";
-export const INDUSTRIES_TAXONOMY_NAME = "industries";
-
 /** A GUID as Sitefinity writes it (lower case on output). */
 export const guid = z
   .string()

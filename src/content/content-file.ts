@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { articleSchema } from "./article.ts";
-import { ROOT_PARENT_ID } from "./common.ts";
 import { normaliseDateTime } from "../rules/date-time.ts";
+import { ROOT_PARENT_ID } from "../rules/taxonomies.ts";
 import { sanitizeContentHtml } from "./sanitize.ts";
 import { siteSchema } from "./site.ts";
 import { flatTaxonSchema, hierarchyTaxonSchema } from "./taxon.ts";

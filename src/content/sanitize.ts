@@ -46,33 +46,3 @@ const OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizeContentHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS);
 }
-
-/** The visible text of an HTML fragment: tags stripped, entities decoded, white space folded. */
-export function htmlToText(html: string): string {
-  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} });
-  return decodeEntities(text).replace(/\s+/g, " ").trim();
-}
-
-const NAMED: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: " ",
-};
-
-function decodeEntities(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, body: string) => {
-    if (body[0] === "#") {
-      const code =
-        body[1] === "x" || body[1] === "X"
-          ? parseInt(body.slice(2), 16)
-          : parseInt(body.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff
-        ? String.fromCodePoint(code)
-        : whole;
-    }
-    return NAMED[body.toLowerCase()] ?? whole;
-  });
-}

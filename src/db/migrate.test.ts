@@ -13,8 +13,9 @@ const TAGS = "cb0f3a19-a211-48a7-88ec-77495c0f5374";
 const INDUSTRIES = "e5cd6d69-1543-427b-ad62-688a99f5e7d4";
 const TOP = "a0000000-0000-4000-8000-000000000001";
 const DEAL = "c0000000-0000-4000-8000-000000000001";
+const ARTICLE = "d0000000-0000-4000-8000-000000000001";
 
-describe("migration 003: a database written before Sitefinity's contract", () => {
+describe("migrations 003 and 004: a database written before Sitefinity's contract", () => {
   it("keeps its content, in the new form: dates with fractions, LastModified, TaxaUrl, no FullUrl", async () => {
     const temp = await tempDatabase(null, { isMigrated: false });
     cleanup = temp.cleanup;
@@ -35,6 +36,9 @@ describe("migration 003: a database written before Sitefinity's contract", () =>
     await sql`INSERT INTO transactions VALUES
       (${DEAL}, '2021-03-15T00:00:00Z', 'Acme', 12.5, 'acme', 0)`.execute(db);
     await sql`INSERT INTO transaction_industries VALUES (${DEAL}, ${TOP}, 0)`.execute(db);
+    await sql`INSERT INTO articles VALUES
+      (${ARTICLE}, 'On earnouts', 'on-earnouts', '2026-01-05T00:00:00Z', '<p>Why</p>',
+       '<p>Because</p>', 'Why Because', 0)`.execute(db);
     await sql`INSERT INTO content_meta VALUES (1, 3, '2026-11-20T08:09:10.123Z')`.execute(db);
 
     await migrate(temp.db);
@@ -58,5 +62,20 @@ describe("migration 003: a database written before Sitefinity's contract", () =>
     ]);
     const stored = await sql<{ Date: string }>`SELECT "Date" FROM transactions`.execute(db);
     expect(stored.rows[0]?.Date).toBe("2021-03-15T00:00:00.0000000Z");
+    // Migration 004: the unread SearchText column is gone, the article is whole.
+    expect(content.articles).toEqual([
+      {
+        Id: ARTICLE,
+        Title: "On earnouts",
+        UrlName: "on-earnouts",
+        PublicationDate: "2026-01-05T00:00:00Z",
+        Summary: "<p>Why</p>",
+        Content: "<p>Because</p>",
+        LastModified: "2026-11-20T08:09:10.123Z",
+        Tags: [],
+      },
+    ]);
+    const columns = await sql<Record<string, unknown>>`SELECT * FROM articles`.execute(db);
+    expect(Object.keys(columns.rows[0]!)).not.toContain("SearchText");
   });
 });

@@ -3,12 +3,14 @@ import type { Db } from "./connect.ts";
 import * as initial from "./migrations/001-initial.ts";
 import * as searchDocuments from "./migrations/002-search-documents.ts";
 import * as sitefinityContract from "./migrations/003-sitefinity-contract.ts";
+import * as dropSearchText from "./migrations/004-drop-search-text.ts";
 
 // Migrations are listed here rather than read from a folder, so bundlers and tests see them all.
 const MIGRATIONS: Record<string, Migration> = {
   "001-initial": initial,
   "002-search-documents": searchDocuments,
   "003-sitefinity-contract": sitefinityContract,
+  "004-drop-search-text": dropSearchText,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -88,8 +88,6 @@ export interface ArticleTable {
   PublicationDate: string;
   Summary: string;
   Content: string;
-  /** Summary and Content as plain text, for search. */
-  SearchText: string;
   Position: number;
 }
 

@@ -1,3 +1,5 @@
+import { calendarDay } from "../rules/date-time.ts";
+
 const LONG = new Intl.DateTimeFormat("en-US", {
   year: "numeric",
   month: "long",
@@ -5,10 +7,12 @@ const LONG = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
 });
 
-/** `2026-03-04T00:00:00Z` -> `March 4, 2026`, read in UTC so the server's zone never shifts it. */
+/**
+ * A date as the pages write it, `March 4, 2026`: the calendar day of the instant in the content's
+ * time zone (src/rules/date-time.ts, as the widgets read it), so no server's zone shifts it.
+ * "" when the text is not a date.
+ */
 export function formatLongDate(iso: string): string {
-  return LONG.format(new Date(iso));
+  const day = calendarDay(iso);
+  return day === "" ? "" : LONG.format(new Date(`${day}T00:00:00Z`));
 }
-
-/** The date part, for `<time datetime>`. */
-export const datePart = (iso: string) => iso.slice(0, 10);

@@ -1,12 +1,4 @@
-/** The all-articles listing (DESIGN §3); article and topic pages live under it. */
-export const ARTICLES_PATH =
-  "/latest-articles-commentary/featured-articles-commentary/all-articles-and-commentary";
-
-export const articlePath = (urlName: string) => `${ARTICLES_PATH}/${encodeURIComponent(urlName)}`;
-
-/** A topic page: the articles with that tag. */
-export const topicPath = (urlName: string) =>
-  `${ARTICLES_PATH}/-in-tags/tags/${encodeURIComponent(urlName)}`;
+// Addresses as the pages build and read them; the site's own paths are in src/rules/site-paths.ts.
 
 /** The path with `?page=N` (no query for page 1). */
 export const pagePath = (path: string, page: number, extra: Record<string, string> = {}) => {

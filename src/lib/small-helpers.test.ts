@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { formatLongDate } from "./dates.ts";
 import { formatDealSize } from "./deal-size.ts";
-import { articlePath, lastSegment, pagePath, topicPath } from "./paths.ts";
-import { searchTerms } from "./search-query.ts";
+import { lastSegment, pagePath } from "./paths.ts";
+import { articlePath, topicPath } from "../rules/site-paths.ts";
+import { searchTerms } from "../rules/search-query.ts";
 import { sitemapXml } from "./sitemap.ts";
 
 describe("page helpers", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { topicPath } from "./paths.ts";
+import { topicPath } from "../rules/site-paths.ts";
 import { currentTopic, topicPageHeading } from "./topic-page.ts";
 
 const topics = [

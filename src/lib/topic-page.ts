@@ -1,5 +1,5 @@
-import type { BreadcrumbItem } from "../components/breadcrumbs/Breadcrumbs.tsx";
-import { topicPath } from "./paths.ts";
+import type { BreadcrumbItem } from "./crumbs.ts";
+import { topicPath } from "../rules/site-paths.ts";
 
 export interface TopicLink {
   Title: string;

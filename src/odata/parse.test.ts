@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { FilterNode } from "./ast.ts";
 import { ODataError } from "./errors.ts";
 import { parseFilter } from "./parse-filter.ts";
-import { parseQuery, parseSelect } from "./parse.ts";
+import { OPTION_NAMES, parseQuery, parseSelect } from "./parse.ts";
 
 const G = "3f2504e0-4f89-11d3-9a0c-0305e82c3301";
 
@@ -211,15 +211,7 @@ describe("parseQuery", () => {
       fc.array(pieces, { maxLength: 25 }).map((parts) => parts.join(" ")),
       fc.array(pieces, { maxLength: 25 }).map((parts) => parts.join("")),
     );
-    const name = fc.constantFrom(
-      "$filter",
-      "$orderby",
-      "$select",
-      "$top",
-      "$skip",
-      "$count",
-      "$format",
-    );
+    const name = fc.constantFrom(...OPTION_NAMES);
     fc.assert(
       fc.property(name, text, (option, value) => {
         try {

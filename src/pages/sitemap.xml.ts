@@ -1,6 +1,6 @@
 import type { APIRoute } from "astro";
 import { sitemapXml } from "../lib/sitemap.ts";
-import { ARTICLES_PATH, articlePath, topicPath } from "../lib/paths.ts";
+import { ARTICLES_PATH, articlePath, topicPath } from "../rules/site-paths.ts";
 
 /** Every public page: home, sections, content pages, topic pages and articles. */
 export const GET: APIRoute = async ({ locals }) => {

@@ -101,13 +101,16 @@ export function isTimeZone(zone: string): boolean {
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
+/** The time zone the content's dates are read in unless a widget is told otherwise. */
+export const CONTENT_TIME_ZONE = "UTC";
+
 /**
  * The calendar day (`YYYY-MM-DD`) of an ISO 8601 instant in an IANA time zone: Sitefinity stores
  * the date an editor picks as the UTC instant of midnight in the editor's zone, so
  * `2026-06-30T23:00:00Z` is 1 July in `Europe/London`. "" when the text is not a date.
  * The zone of the machine running this never matters.
  */
-export function calendarDay(text: string, timeZone = "UTC"): string {
+export function calendarDay(text: string, timeZone = CONTENT_TIME_ZONE): string {
   const instant = parseInstant(text);
   if (instant === null) return "";
   if (timeZone === "UTC") return utcText(instant, false).slice(0, 10);

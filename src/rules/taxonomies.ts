@@ -1,7 +1,13 @@
-// Which taxonomy is which, and the taxon tree's root (DESIGN §4).
+// Which taxonomy is which, by Name and never by Id (an Id differs from one Sitefinity site to
+// the next), and the taxon tree's root (DESIGN §4).
 
 /** Sitefinity's parent id for a top-level taxon. */
 export const ROOT_PARENT_ID = "00000000-0000-0000-0000-000000000000";
+
+/** The taxonomy whose flat taxa are the topics, by Name (Sitefinity's built-in Tags). */
+export const TAGS_TAXONOMY_NAME = "Tags";
+/** The hierarchical taxonomy of industries, by Name. */
+export const INDUSTRIES_TAXONOMY_NAME = "industries";
 
 /** The taxonomy a widget or page means by `name`, matched by Name without regard to case. */
 export function findTaxonomy<T extends { readonly Name: string }>(

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
-import fastifyStatic from "@fastify/static";
+import fastifyStatic, { type FastifyStaticOptions } from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Db } from "../db/connect.ts";
 import type { AstroHandler } from "./astro-bridge.ts";
@@ -103,38 +103,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(health);
 
-  if (options.embedDir && existsSync(options.embedDir)) {
-    await app.register(fastifyStatic, {
-      root: options.embedDir,
-      prefix: "/",
-      wildcard: false,
-      decorateReply: false,
-      // Other sites load the embed as a module script, which needs CORS.
-      setHeaders: (reply, path) => {
-        reply.header("access-control-allow-origin", "*");
-        reply.header(
-          "cache-control",
-          path.endsWith("/embed.js")
-            ? "public, max-age=300"
-            : "public, max-age=31536000, immutable",
-        );
-      },
-    });
-  }
-  if (options.clientDir && existsSync(options.clientDir)) {
-    await app.register(fastifyStatic, {
-      root: options.clientDir,
-      prefix: "/",
-      wildcard: false,
-      decorateReply: false,
-      // The error page is the host's to send, with its error status, never as a 200 file.
-      allowedPath: (pathName) => pathName !== "/500.html",
-      setHeaders: (reply, path) => {
-        if (path.includes("/_astro/"))
-          reply.header("cache-control", "public, max-age=31536000, immutable");
-      },
-    });
-  }
+  await serveFolder(app, options.embedDir, {
+    // Other sites load the embed as a module script, which needs CORS.
+    setHeaders: (reply, path) => {
+      reply.header("access-control-allow-origin", "*");
+      reply.header(
+        "cache-control",
+        path.endsWith("/embed.js") ? "public, max-age=300" : "public, max-age=31536000, immutable",
+      );
+    },
+  });
+  await serveFolder(app, options.clientDir, {
+    // The error page is the host's to send, with its error status, never as a 200 file.
+    allowedPath: (pathName) => pathName !== "/500.html",
+    setHeaders: (reply, path) => {
+      if (path.includes("/_astro/"))
+        reply.header("cache-control", "public, max-age=31536000, immutable");
+    },
+  });
   await app.register(apiRoutes, { prefix: "/api/default" });
   if (options.astro) {
     await app.register(pageRoutes, {
@@ -143,4 +129,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   return app;
+}
+
+/** A built folder's files at the site's root, when it exists; no wildcard, so pages reach Astro. */
+async function serveFolder(
+  app: FastifyInstance,
+  root: string | undefined,
+  options: Pick<FastifyStaticOptions, "allowedPath" | "setHeaders">,
+) {
+  if (!root || !existsSync(root)) return;
+  await app.register(fastifyStatic, {
+    root,
+    prefix: "/",
+    wildcard: false,
+    decorateReply: false,
+    ...options,
+  });
 }

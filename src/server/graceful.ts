@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { HttpError } from "./http-error.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -22,16 +23,10 @@ export const graceful = fp(async (app: FastifyInstance) => {
 
   app.addHook("onRequest", async (request, reply) => {
     if (closing) {
-      return reply
-        .code(503)
-        .header("connection", "close")
-        .header("retry-after", "5")
-        .send({
-          error: {
-            code: "ShuttingDown",
-            message: "The server is restarting; try again in a moment.",
-          },
-        });
+      throw new HttpError(503, "ShuttingDown", "The server is restarting; try again in a moment.", {
+        connection: "close",
+        "retry-after": "5",
+      });
     }
     count++;
     // 'close' comes after 'finish' when the reply was sent, and alone when the client went away

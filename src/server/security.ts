@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet from "helmet";
 import type { Config } from "./config.ts";
+import { HttpError } from "./http-error.ts";
 
 /** Longest URL served; longer ones get 414 before any routing or parsing. */
 export const MAX_URL_BYTES = 8 * 1024;
@@ -68,14 +69,12 @@ export const security = fp(
       setHeaders(request.raw, reply.raw);
       // Every reply names its request, so a visitor's report or a proxy's log finds its lines.
       reply.header("x-request-id", request.id);
-      if (request.url.length > MAX_URL_BYTES) {
-        return reply.code(414).send({
-          error: {
-            code: "URITooLong",
-            message: `The address is longer than ${MAX_URL_BYTES} bytes.`,
-          },
-        });
-      }
+      if (request.url.length > MAX_URL_BYTES)
+        throw new HttpError(
+          414,
+          "URITooLong",
+          `The address is longer than ${MAX_URL_BYTES} bytes.`,
+        );
     });
 
     if (config.RATE_LIMIT > 0) {
@@ -83,12 +82,10 @@ export const security = fp(
         max: config.RATE_LIMIT,
         timeWindow: "1 minute",
         errorResponseBuilder: (_request, context) =>
-          Object.assign(
-            new Error(`Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s.`),
-            {
-              statusCode: 429,
-              code: "TooManyRequests",
-            },
+          new HttpError(
+            429,
+            "TooManyRequests",
+            `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s.`,
           ),
       });
     }

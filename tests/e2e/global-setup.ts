@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort, waitForHttp } from "../../tools/free-port.ts";
 import { startPostgres } from "../../tools/postgres.ts";
-import { ROOT } from "../helpers/run-script.ts";
+import { ROOT } from "../../tools/run-script.ts";
 
 /**
  * Starts the built site (`npm run build` first) on a free port with a fresh demo database: an

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { articlePath, topicPath } from "../../src/lib/paths.ts";
+import { articlePath, topicPath } from "../../src/rules/site-paths.ts";
 import { HOSTILE_LETTERS, hostileContent, payloads } from "../fixtures/hostile-content.ts";
-import { runScriptAsync } from "../helpers/run-script.ts";
-import { startServer, type ServerProcess } from "../helpers/server-process.ts";
+import { runScriptAsync } from "../../tools/run-script.ts";
+import { startServer, type ServerProcess } from "../../tools/server-process.ts";
 import { expect, test } from "./fixtures.ts";
 
 // Content and addresses full of XSS payloads, imported through the real command and browsed in

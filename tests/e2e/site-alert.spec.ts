@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { runScriptAsync } from "../helpers/run-script.ts";
-import { startServer } from "../helpers/server-process.ts";
+import { runScriptAsync } from "../../tools/run-script.ts";
+import { startServer } from "../../tools/server-process.ts";
 import { demoContent, expect, expectHydrated, gotoReady, tabTo, test } from "./fixtures.ts";
 
 // The site-wide alert banner: "Close alert" dismisses this alert (by id) for later pages too.

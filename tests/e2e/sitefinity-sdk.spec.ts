@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { Page } from "@playwright/test";
-import { ROOT } from "../helpers/run-script.ts";
+import { ROOT } from "../../tools/run-script.ts";
 import { expect, test } from "./fixtures.ts";
 
 // Sitefinity's own web services SDK (its browser bundle, unchanged) reads every entity set of the

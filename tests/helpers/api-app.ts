@@ -1,6 +1,9 @@
 import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll } from "vitest";
+import type { Article } from "../../src/content/article.ts";
 import type { ContentFile } from "../../src/content/content-file.ts";
 import type { Db } from "../../src/db/connect.ts";
+import type { Transaction } from "../../src/content/transaction.ts";
 import { generateContent } from "../../src/db/demo/generate.ts";
 import { buildApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
@@ -41,6 +44,29 @@ export async function buildApiApp(options: ApiAppOptions = {}) {
     },
   };
 }
+
+/**
+ * The app for one test file: built before its first test, closed after its last. Call the
+ * function it returns inside a test.
+ */
+export function apiAppForFile(options: ApiAppOptions = {}) {
+  let api: Awaited<ReturnType<typeof buildApiApp>> | undefined;
+  beforeAll(async () => {
+    api = await buildApiApp(options);
+  });
+  afterAll(() => api?.close());
+  return () => {
+    if (api === undefined) throw new Error("the API app is built in beforeAll");
+    return api;
+  };
+}
+
+// Classification fields are in a reply only when $select names them, as in Sitefinity.
+/** Transactions as a reply without $select (or with `*`) carries them: without `industries`. */
+export const servedTransactions = (rows: Transaction[]) =>
+  rows.map(({ industries: _i, ...rest }) => rest);
+/** Articles as a reply without $select (or with `*`) carries them: without `Tags`. */
+export const servedArticles = (rows: Article[]) => rows.map(({ Tags: _t, ...rest }) => rest);
 
 /** The small demo content with companies whose names hold quotes, wildcards and accents. */
 export function apiTestContent(): ContentFile {

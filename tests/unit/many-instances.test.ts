@@ -5,7 +5,7 @@ import { generateContent } from "../../src/db/demo/generate.ts";
 import { replaceContent } from "../../src/db/repositories/content-repository.ts";
 import { freePort, waitForHttp } from "../../tools/free-port.ts";
 import { startPostgres, type ThrowawayPostgres } from "../../tools/postgres.ts";
-import { ROOT } from "../helpers/run-script.ts";
+import { ROOT } from "../../tools/run-script.ts";
 
 // Two instances of the site on one PostgreSQL database, started with `npm start` as an operator
 // would, then put through what production does to them (issue 13): a simultaneous first start on

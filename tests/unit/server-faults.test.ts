@@ -13,8 +13,8 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateContent } from "../../src/db/demo/generate.ts";
-import { runScriptAsync } from "../helpers/run-script.ts";
-import { startExpectingFailure, startServer } from "../helpers/server-process.ts";
+import { runScriptAsync } from "../../tools/run-script.ts";
+import { startExpectingFailure, startServer } from "../../tools/server-process.ts";
 
 let dir: string;
 beforeAll(() => {

@@ -7,7 +7,7 @@ import { connect } from "../../src/db/connect.ts";
 import { generateContent } from "../../src/db/demo/generate.ts";
 import { migrate } from "../../src/db/migrate.ts";
 import { replaceContent } from "../../src/db/repositories/content-repository.ts";
-import { startServer } from "../helpers/server-process.ts";
+import { startServer } from "../../tools/server-process.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "site-shutdown-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

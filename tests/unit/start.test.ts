@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort, waitForHttp } from "../../tools/free-port.ts";
-import { ROOT } from "../helpers/run-script.ts";
+import { ROOT } from "../../tools/run-script.ts";
 
 // The README promises `npm install && npm start` serves the demo site. This runs `npm start` in a
 // copy holding only the files git would check out (node_modules linked: installing is the first command).

@@ -1,10 +1,9 @@
-import { act, render, screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { StrictMode } from "react";
+import { act, screen } from "@testing-library/react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Alert } from "../../content/site.ts";
+import { renderWithUser } from "../test-fixtures/render.tsx";
 import { AlertBanner } from "./AlertBanner.tsx";
 import { dismiss } from "./dismissal.ts";
 
@@ -15,13 +14,7 @@ const alert: Alert = {
 };
 
 function renderBanner(shown: Alert = alert) {
-  const user = userEvent.setup();
-  const view = render(
-    <StrictMode>
-      <AlertBanner alert={shown} />
-    </StrictMode>,
-  );
-  return { user, ...view };
+  return renderWithUser(<AlertBanner alert={shown} />);
 }
 
 beforeEach(() => localStorage.clear());

@@ -1,5 +1,5 @@
 import type { Alert } from "../../content/site.ts";
-import { Icon } from "../site-header/icons.tsx";
+import { CloseButton } from "../buttons/CloseButton.tsx";
 import { useAlertDismissal } from "./use-alert-dismissal.ts";
 import "./AlertBanner.css";
 
@@ -25,14 +25,11 @@ export function AlertBanner({ alert }: { alert: Alert }) {
             </>
           )}
         </p>
-        <button
-          type="button"
+        <CloseButton
+          label="Close alert"
           className="alert-banner__close js-only"
-          aria-label="Close alert"
           onClick={handleClose}
-        >
-          <Icon name="close" />
-        </button>
+        />
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import { useState, useSyncExternalStore } from "react";
-import { focusMainContent } from "../focus-main.ts";
+import { focusMainContent } from "../focus/focus-main.ts";
 import type { KeyValueStorage } from "./dismissal.ts";
 import { dismiss, isDismissed } from "./dismissal.ts";
 

@@ -1,10 +1,5 @@
+import type { BreadcrumbItem } from "../../lib/crumbs.ts";
 import "./Breadcrumbs.css";
-
-/** One step of the trail; the last item is the current page and needs no url. */
-export interface BreadcrumbItem {
-  title: string;
-  url?: string;
-}
 
 /** The trail from the home page to the current page. Renders only; needs no script. */
 export function Breadcrumbs({ items }: { items: BreadcrumbItem[] }) {

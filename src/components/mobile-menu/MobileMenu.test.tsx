@@ -1,11 +1,10 @@
-import { act, cleanup, render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { StrictMode } from "react";
+import { act, cleanup, screen, within } from "@testing-library/react";
 import type { MockInstance } from "vitest";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DESKTOP_QUERY } from "../breakpoints.ts";
-import { SiteHeader } from "../site-header/SiteHeader.tsx";
-import { navigation, panelOf, utilityLinks } from "../site-header/test-fixtures.ts";
+import { navigation, utilityLinks } from "../test-fixtures/navigation.ts";
+import { panelOf, renderAsPanel } from "../test-fixtures/render.tsx";
+import { MobileMenu } from "./MobileMenu.tsx";
 
 /** A controllable stand-in for the browser's matchMedia (jsdom has none). */
 function stubMatchMedia() {
@@ -47,18 +46,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderHeader() {
-  const user = userEvent.setup();
+function renderMenu() {
   const media = stubMatchMedia();
-  render(
-    <StrictMode>
-      <SiteHeader
-        firmName="Meridian Partners"
-        navigation={navigation}
-        utilityLinks={utilityLinks}
-      />
-    </StrictMode>,
-  );
+  const { user } = renderAsPanel((panel) => (
+    <MobileMenu navigation={navigation} utilityLinks={utilityLinks} {...panel} />
+  ));
   const openButton = screen.getByRole("button", { name: "Open menu" });
   const openMenu = async () => {
     await user.click(openButton);
@@ -69,7 +61,7 @@ function renderHeader() {
 
 describe("MobileMenu", () => {
   it("opens from the Open menu button, which controls it and is marked js-only", async () => {
-    const { openButton, openMenu } = renderHeader();
+    const { openButton, openMenu } = renderMenu();
     expect(openButton).toHaveAttribute("aria-expanded", "false");
     expect(openButton).toHaveClass("js-only");
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
@@ -80,7 +72,7 @@ describe("MobileMenu", () => {
   });
 
   it("closes with the Close menu button and returns focus to the Open menu button", async () => {
-    const { user, openButton, openMenu } = renderHeader();
+    const { user, openButton, openMenu } = renderMenu();
     const menu = await openMenu();
     await user.click(within(menu).getByRole("button", { name: "Close menu" }));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
@@ -89,7 +81,7 @@ describe("MobileMenu", () => {
   });
 
   it("closes on Escape", async () => {
-    const { user, openButton, openMenu } = renderHeader();
+    const { user, openButton, openMenu } = renderMenu();
     await openMenu();
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
@@ -97,7 +89,7 @@ describe("MobileMenu", () => {
   });
 
   it("closes on Escape after a click on the menu's background left focus nowhere", async () => {
-    const { user, openButton, openMenu } = renderHeader();
+    const { user, openButton, openMenu } = renderMenu();
     await openMenu();
     await user.click(screen.getByRole("dialog"));
     expect(document.body).toHaveFocus();
@@ -107,14 +99,14 @@ describe("MobileMenu", () => {
   });
 
   it("closes on a click on the dimmed backdrop", async () => {
-    const { user, openMenu } = renderHeader();
+    const { user, openMenu } = renderMenu();
     await openMenu();
     await user.click(document.getElementById("mobile-menu-backdrop")!);
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
   it("keeps focus inside the menu: Tab and Shift+Tab wrap around", async () => {
-    const { user, openMenu } = renderHeader();
+    const { user, openMenu } = renderMenu();
     const menu = await openMenu();
     const close = within(menu).getByRole("button", { name: "Close menu" });
     await user.tab({ shift: true });
@@ -126,7 +118,7 @@ describe("MobileMenu", () => {
   });
 
   it("makes the rest of the page inert while open and restores it on close", async () => {
-    const { user, openButton, openMenu } = renderHeader();
+    const { user, openButton, openMenu } = renderMenu();
     const alreadyInert = document.body.appendChild(document.createElement("aside"));
     alreadyInert.setAttribute("inert", "");
     const menu = await openMenu();
@@ -144,7 +136,7 @@ describe("MobileMenu", () => {
 
   it("blocks page scrolling while open and restores the scroll position on close", async () => {
     vi.spyOn(window, "scrollY", "get").mockReturnValue(240);
-    const { user, openMenu } = renderHeader();
+    const { user, openMenu } = renderMenu();
     await openMenu();
     expect(document.body.style).toMatchObject({ position: "fixed", top: "-240px", width: "100%" });
     await user.keyboard("{Escape}");
@@ -153,7 +145,7 @@ describe("MobileMenu", () => {
   });
 
   it("shows the utility links inside the menu", async () => {
-    const { openMenu } = renderHeader();
+    const { openMenu } = renderMenu();
     const menu = await openMenu();
     const utility = within(menu).getByRole("navigation", { name: "Utility" });
     expect(
@@ -164,7 +156,7 @@ describe("MobileMenu", () => {
   });
 
   it("opens its submenus one at a time", async () => {
-    const { user, openMenu } = renderHeader();
+    const { user, openMenu } = renderMenu();
     const menu = await openMenu();
     const services = within(menu).getByRole("button", { name: "Services submenu" });
     const industries = within(menu).getByRole("button", { name: "Industries submenu" });
@@ -180,7 +172,7 @@ describe("MobileMenu", () => {
   });
 
   it("closes when the window grows to desktop width", async () => {
-    const { media, openMenu } = renderHeader();
+    const { media, openMenu } = renderMenu();
     await openMenu();
     media.resizeToDesktop();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
@@ -188,18 +180,10 @@ describe("MobileMenu", () => {
   });
 
   it("still opens and closes where matchMedia is missing", async () => {
-    const { user, openMenu } = renderHeader();
+    const { user, openMenu } = renderMenu();
     Reflect.deleteProperty(window, "matchMedia");
     await openMenu();
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
-  });
-
-  it("closes the open search bar when it opens", async () => {
-    const { user, openMenu } = renderHeader();
-    const search = screen.getByRole("button", { name: "Search" });
-    await user.click(search);
-    await openMenu();
-    expect(search).toHaveAttribute("aria-expanded", "false");
   });
 });

@@ -1,10 +1,12 @@
 import { useId } from "react";
 import type { Link, NavSection } from "../../content/site.ts";
-import { Icon } from "../site-header/icons.tsx";
-import type { DisclosurePanelProps, DisclosureToggleProps } from "../site-header/use-disclosure.ts";
-import { UtilityNav } from "../site-header/UtilityNav.tsx";
+import { CloseButton } from "../buttons/CloseButton.tsx";
+import type { DisclosurePanelProps, DisclosureToggleProps } from "../disclosure/use-disclosure.ts";
+import { Icon } from "../icons/Icon.tsx";
+import { UtilityNav } from "../utility-nav/UtilityNav.tsx";
 import { MobileNav } from "./MobileNav.tsx";
 import { useMobileMenu } from "./use-mobile-menu.ts";
+import "../buttons/action-button.css";
 import "./MobileMenu.css";
 
 interface MobileMenuProps {
@@ -37,7 +39,7 @@ export function MobileMenu({
       <button
         ref={openButtonRef}
         type="button"
-        className="mobile-menu__open js-only"
+        className="action-button mobile-menu__open js-only"
         aria-label="Open menu"
         {...toggleProps}
       >
@@ -58,14 +60,7 @@ export function MobileMenu({
             <h2 id={headingId} className="mobile-menu__title">
               Menu
             </h2>
-            <button
-              type="button"
-              className="mobile-menu__close"
-              aria-label="Close menu"
-              onClick={onClose}
-            >
-              <Icon name="close" />
-            </button>
+            <CloseButton label="Close menu" className="mobile-menu__close" onClick={onClose} />
           </div>
           <MobileNav sections={navigation} />
           <UtilityNav links={utilityLinks} className="mobile-menu__utility" />

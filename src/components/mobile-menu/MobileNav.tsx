@@ -1,6 +1,7 @@
 import type { NavSection } from "../../content/site.ts";
-import { Icon } from "../site-header/icons.tsx";
-import { useDisclosureGroup } from "../site-header/use-disclosure.ts";
+import { useDisclosureGroup } from "../disclosure/use-disclosure.ts";
+import { Icon } from "../icons/Icon.tsx";
+import { LinkList } from "../link-list/LinkList.tsx";
 import "./MobileNav.css";
 
 /** The main navigation inside the mobile menu: section links with submenus, one open at a time. */
@@ -30,15 +31,12 @@ export function MobileNav({ sections }: { sections: NavSection[] }) {
                 )}
               </div>
               {hasChildren && (
-                <ul className="mobile-nav__submenu" {...submenus.getPanelProps(id)}>
-                  {section.children.map((link) => (
-                    <li key={link.url}>
-                      <a className="mobile-nav__sublink" href={link.url}>
-                        {link.title}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
+                <LinkList
+                  links={section.children}
+                  className="mobile-nav__submenu"
+                  linkClassName="mobile-nav__sublink"
+                  {...submenus.getPanelProps(id)}
+                />
               )}
             </li>
           );

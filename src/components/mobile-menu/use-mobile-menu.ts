@@ -1,9 +1,9 @@
 import type { KeyboardEvent } from "react";
 import { useEffect, useEffectEvent, useLayoutEffect, useRef } from "react";
 import { DESKTOP_QUERY } from "../breakpoints.ts";
-import { focusMainContent } from "../focus-main.ts";
-import { useEscapeKey } from "../use-escape-key.ts";
-import { focusablesIn } from "../site-header/focusables.ts";
+import { useEscapeKey } from "../disclosure/use-escape-key.ts";
+import { focusMainContent } from "../focus/focus-main.ts";
+import { focusablesIn } from "../focus/focusables.ts";
 import { inertOutside } from "./inert-outside.ts";
 import { onMediaMatch } from "./media.ts";
 import { lockScroll } from "./scroll-lock.ts";

@@ -1,51 +1,41 @@
-import { render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { StrictMode } from "react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { SiteHeader } from "../site-header/SiteHeader.tsx";
-import { navigation, panelOf, utilityLinks } from "../site-header/test-fixtures.ts";
+import { expectClosed, expectOpen, panelOf, renderAsPanel } from "../test-fixtures/render.tsx";
+import { SearchBar } from "./SearchBar.tsx";
 
-function renderHeader(searchQuery?: string) {
-  const user = userEvent.setup();
-  render(
-    <StrictMode>
-      <SiteHeader
-        firmName="Meridian Partners"
-        navigation={navigation}
-        utilityLinks={utilityLinks}
-        searchQuery={searchQuery}
-      />
-    </StrictMode>,
-  );
+function renderSearchBar(defaultQuery?: string) {
+  const { user } = renderAsPanel((panel) => <SearchBar {...panel} defaultQuery={defaultQuery} />);
   return { user, toggle: screen.getByRole("button", { name: "Search" }) };
+}
+
+/** Renders the search bar and opens it from its toggle, as a visitor would. */
+async function renderOpenSearchBar(defaultQuery?: string) {
+  const view = renderSearchBar(defaultQuery);
+  await view.user.click(view.toggle);
+  return view;
 }
 
 describe("SearchBar", () => {
   it("opens from its toggle with focus in the search field, and closes from it", async () => {
-    const { user, toggle } = renderHeader();
-    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    const { user, toggle } = renderSearchBar();
     expect(toggle).toHaveClass("js-only");
-    expect(panelOf(toggle)).toHaveAttribute("hidden");
+    expectClosed(toggle);
     await user.click(toggle);
-    expect(toggle).toHaveAttribute("aria-expanded", "true");
-    expect(panelOf(toggle)).not.toHaveAttribute("hidden");
+    expectOpen(toggle);
     expect(screen.getByRole("searchbox", { name: "Search this site" })).toHaveFocus();
     await user.click(toggle);
-    expect(toggle).toHaveAttribute("aria-expanded", "false");
-    expect(panelOf(toggle)).toHaveAttribute("hidden");
+    expectClosed(toggle);
   });
 
   it("closes on Escape and returns focus to its toggle", async () => {
-    const { user, toggle } = renderHeader();
-    await user.click(toggle);
+    const { user, toggle } = await renderOpenSearchBar();
     await user.keyboard("{Escape}");
     expect(toggle).toHaveAttribute("aria-expanded", "false");
     expect(toggle).toHaveFocus();
   });
 
   it("closes on Escape after a click on the panel's background left focus nowhere", async () => {
-    const { user, toggle } = renderHeader();
-    await user.click(toggle);
+    const { user, toggle } = await renderOpenSearchBar();
     await user.click(panelOf(toggle));
     expect(document.body).toHaveFocus();
     await user.keyboard("{Escape}");
@@ -54,8 +44,7 @@ describe("SearchBar", () => {
   });
 
   it("is a plain GET form to /search with the query as q, which works without script", async () => {
-    const { user, toggle } = renderHeader();
-    await user.click(toggle);
+    const { user } = await renderOpenSearchBar();
     const form = screen.getByRole("search");
     expect(form).toHaveAttribute("action", "/search");
     expect(form).toHaveAttribute("method", "get");
@@ -75,8 +64,7 @@ describe("SearchBar", () => {
   });
 
   it("submits with the Enter key too", async () => {
-    const { user, toggle } = renderHeader();
-    await user.click(toggle);
+    const { user } = await renderOpenSearchBar();
     let submitted = false;
     screen.getByRole("search").addEventListener("submit", (event) => {
       event.preventDefault();
@@ -87,8 +75,7 @@ describe("SearchBar", () => {
   });
 
   it("shows the current query in the field on the results page", async () => {
-    const { user, toggle } = renderHeader("mid-market");
-    await user.click(toggle);
+    await renderOpenSearchBar("mid-market");
     expect(screen.getByRole("searchbox", { name: "Search this site" })).toHaveValue("mid-market");
   });
 });

@@ -1,7 +1,8 @@
-import { Icon } from "../site-header/icons.tsx";
-import type { DisclosurePanelProps, DisclosureToggleProps } from "../site-header/use-disclosure.ts";
+import type { DisclosurePanelProps, DisclosureToggleProps } from "../disclosure/use-disclosure.ts";
+import { Icon } from "../icons/Icon.tsx";
 import { SearchForm } from "./SearchForm.tsx";
 import { useSearchBar } from "./use-search-bar.ts";
+import "../buttons/action-button.css";
 import "./SearchBar.css";
 
 interface SearchBarProps {
@@ -14,13 +15,18 @@ interface SearchBarProps {
 
 /** The header's search toggle and the panel below the header that holds the search form. */
 export function SearchBar({ toggleProps, panelProps, onClose, defaultQuery }: SearchBarProps) {
-  const { rootRef, inputRef, toggleRef, handleBlur } = useSearchBar({
+  const { rootProps, inputRef, toggleRef } = useSearchBar({
     isOpen: !panelProps.hidden,
     onClose,
   });
   return (
-    <div className="search-bar" ref={rootRef} onBlur={handleBlur}>
-      <button type="button" ref={toggleRef} className="search-bar__toggle js-only" {...toggleProps}>
+    <div className="search-bar" {...rootProps}>
+      <button
+        type="button"
+        ref={toggleRef}
+        className="action-button search-bar__toggle js-only"
+        {...toggleProps}
+      >
         <Icon name="search" />
         <span className="search-bar__toggle-text">Search</span>
       </button>

@@ -1,12 +1,11 @@
-import type { FocusEvent } from "react";
-import { useEffect, useEffectEvent, useRef } from "react";
-import { useEscapeKey } from "../use-escape-key.ts";
+import { useEffect, useRef } from "react";
+import { useCloseOnOutside } from "../disclosure/use-close-on-outside.ts";
+import { useEscapeKey } from "../disclosure/use-escape-key.ts";
 
 /**
  * Focus handling of the search bar: its input takes focus on open; it closes when focus or a
- * pointer press goes elsewhere (as the dropdowns do: an open panel must never hide what gets
- * focus next, WCAG 2.4.11); Escape closes it from anywhere, back to the toggle when focus was
- * in it.
+ * pointer press goes elsewhere, as the dropdowns do; Escape closes it from anywhere, back to the
+ * toggle when focus was in it. Spread `rootProps` on the element that holds toggle and panel.
  */
 export function useSearchBar({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const rootRef = useRef<HTMLDivElement>(null);
@@ -17,14 +16,7 @@ export function useSearchBar({ isOpen, onClose }: { isOpen: boolean; onClose: ()
     if (isOpen) inputRef.current?.focus();
   }, [isOpen]);
 
-  const handlePointerOutside = useEffectEvent((event: PointerEvent) => {
-    if (!rootRef.current?.contains(event.target as Node)) onClose();
-  });
-  useEffect(() => {
-    if (!isOpen) return;
-    document.addEventListener("pointerdown", handlePointerOutside);
-    return () => document.removeEventListener("pointerdown", handlePointerOutside);
-  }, [isOpen]);
+  const outsideProps = useCloseOnOutside(isOpen, rootRef, onClose);
 
   useEscapeKey(
     isOpen,
@@ -37,12 +29,5 @@ export function useSearchBar({ isOpen, onClose }: { isOpen: boolean; onClose: ()
     { fromAnywhere: true },
   );
 
-  function handleBlur(event: FocusEvent<HTMLDivElement>) {
-    // A null relatedTarget is the window losing focus (or a click on nothing, which the pointer
-    // listener handles); only a move to another element closes the panel.
-    const next = event.relatedTarget;
-    if (isOpen && next instanceof Node && !event.currentTarget.contains(next)) onClose();
-  }
-
-  return { rootRef, inputRef, toggleRef, handleBlur };
+  return { rootProps: { ref: rootRef, ...outsideProps }, inputRef, toggleRef };
 }

@@ -1,7 +1,7 @@
-import { act, render, screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { StrictMode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderWithUser } from "../test-fixtures/render.tsx";
 import { ShareBlock } from "./ShareBlock.tsx";
 import { CONFIRMATION_MS } from "./use-share-actions.ts";
 
@@ -9,12 +9,7 @@ const url = "https://meridian.example/latest-articles-commentary/m&a-outlook-202
 const title = "M&A outlook: 2025 & beyond";
 
 function renderShare(options?: Parameters<typeof userEvent.setup>[0]) {
-  const user = userEvent.setup(options);
-  render(
-    <StrictMode>
-      <ShareBlock url={url} title={title} />
-    </StrictMode>,
-  );
+  const { user } = renderWithUser(<ShareBlock url={url} title={title} />, options);
   return { user, field: screen.getByRole("textbox", { name: "Link to this page" }) };
 }
 

@@ -60,7 +60,7 @@ export function ShareBlock({ url, title }: ShareBlockProps) {
             target="_blank"
             rel="noopener noreferrer"
           >
-            Share on LinkedIn <span className="share-block__hint">(opens in a new tab)</span>
+            Share on LinkedIn <span className="visually-hidden">(opens in a new tab)</span>
           </a>
         </li>
         <li className="js-only">

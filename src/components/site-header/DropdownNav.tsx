@@ -1,6 +1,7 @@
 import type { NavSection } from "../../content/site.ts";
-import { Icon } from "./icons.tsx";
-import type { DisclosureGroup } from "./use-disclosure.ts";
+import type { DisclosureGroup } from "../disclosure/use-disclosure.ts";
+import { Icon } from "../icons/Icon.tsx";
+import { LinkList } from "../link-list/LinkList.tsx";
 import { useDropdown } from "./use-dropdown.ts";
 import "./DropdownNav.css";
 
@@ -63,15 +64,11 @@ function DropdownItem({
         <Icon name="chevron" className="dropdown-nav__chevron" />
       </button>
       <div className="dropdown-nav__panel" {...panels.getPanelProps(id)} {...panelProps}>
-        <ul className="dropdown-nav__panel-list">
-          {section.children.map((link) => (
-            <li key={link.url}>
-              <a className="dropdown-nav__panel-link" href={link.url}>
-                {link.title}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <LinkList
+          links={section.children}
+          className="dropdown-nav__panel-list"
+          linkClassName="dropdown-nav__panel-link"
+        />
       </div>
     </li>
   );

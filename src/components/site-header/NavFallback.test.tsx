@@ -1,8 +1,8 @@
 import { render, screen, within } from "@testing-library/react";
 import { StrictMode } from "react";
 import { describe, expect, it } from "vitest";
+import { navigation, utilityLinks } from "../test-fixtures/navigation.ts";
 import { NavFallback } from "./NavFallback.tsx";
-import { navigation, utilityLinks } from "./test-fixtures.ts";
 
 describe("NavFallback", () => {
   it("lists every section with all its links, as plain links with no buttons", () => {

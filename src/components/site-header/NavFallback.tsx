@@ -1,6 +1,7 @@
 import type { Link, NavSection } from "../../content/site.ts";
+import { LinkList } from "../link-list/LinkList.tsx";
 import { SearchForm } from "../search-bar/SearchForm.tsx";
-import { UtilityNav } from "./UtilityNav.tsx";
+import { UtilityNav } from "../utility-nav/UtilityNav.tsx";
 import "./NavFallback.css";
 
 interface NavFallbackProps {
@@ -24,13 +25,7 @@ export function NavFallback({ navigation, utilityLinks, searchQuery }: NavFallba
                 {section.title}
               </a>
               {section.children.length > 0 && (
-                <ul className="nav-fallback__sublist">
-                  {section.children.map((link) => (
-                    <li key={link.url}>
-                      <a href={link.url}>{link.title}</a>
-                    </li>
-                  ))}
-                </ul>
+                <LinkList links={section.children} className="nav-fallback__sublist" />
               )}
             </li>
           ))}

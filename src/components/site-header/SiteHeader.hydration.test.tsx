@@ -3,9 +3,9 @@ import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { navigation, utilityLinks } from "../test-fixtures/navigation.ts";
 import { NavFallback } from "./NavFallback.tsx";
 import { SiteHeader } from "./SiteHeader.tsx";
-import { navigation, utilityLinks } from "./test-fixtures.ts";
 
 afterEach(() => {
   document.body.replaceChildren();

@@ -1,14 +1,12 @@
-import { render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { StrictMode } from "react";
-import { describe, expect, it } from "vitest";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
+import { navigation, utilityLinks } from "../test-fixtures/navigation.ts";
+import { expectClosed, expectOpen, panelOf, renderWithUser } from "../test-fixtures/render.tsx";
 import { SiteHeader } from "./SiteHeader.tsx";
-import { navigation, panelOf, utilityLinks } from "./test-fixtures.ts";
 
 function renderHeader() {
-  const user = userEvent.setup();
-  render(
-    <StrictMode>
+  const { user } = renderWithUser(
+    <>
       <SiteHeader
         firmName="Meridian Partners"
         navigation={navigation}
@@ -17,21 +15,11 @@ function renderHeader() {
       <p>
         <a href="/after">A link after the header</a>
       </p>
-    </StrictMode>,
+    </>,
   );
   const mainNav = screen.getByRole("navigation", { name: "Main" });
   const toggle = (name: string) => within(mainNav).getByRole("button", { name: `${name} submenu` });
   return { user, mainNav, toggle };
-}
-
-function expectOpen(toggle: HTMLElement) {
-  expect(toggle).toHaveAttribute("aria-expanded", "true");
-  expect(panelOf(toggle)).not.toHaveAttribute("hidden");
-}
-
-function expectClosed(toggle: HTMLElement) {
-  expect(toggle).toHaveAttribute("aria-expanded", "false");
-  expect(panelOf(toggle)).toHaveAttribute("hidden");
 }
 
 describe("SiteHeader", () => {
@@ -168,5 +156,17 @@ describe("SiteHeader", () => {
     await user.click(toggle("Services"));
     await user.click(screen.getByRole("button", { name: "Search" }));
     expectClosed(toggle("Services"));
+  });
+
+  it("closes the open search bar when the mobile menu opens", async () => {
+    // Unmounting the open menu restores the page scroll, which jsdom cannot do.
+    const scrollTo = vi.spyOn(window, "scrollTo").mockImplementation(() => {});
+    onTestFinished(() => scrollTo.mockRestore());
+    const { user } = renderHeader();
+    const search = screen.getByRole("button", { name: "Search" });
+    await user.click(search);
+    await user.click(screen.getByRole("button", { name: "Open menu" }));
+    expect(screen.getByRole("dialog", { name: "Menu" })).toBeInTheDocument();
+    expect(search).toHaveAttribute("aria-expanded", "false");
   });
 });

@@ -1,9 +1,9 @@
 import type { Link, NavSection } from "../../content/site.ts";
+import { useDisclosureGroup } from "../disclosure/use-disclosure.ts";
 import { MobileMenu } from "../mobile-menu/MobileMenu.tsx";
 import { SearchBar } from "../search-bar/SearchBar.tsx";
+import { UtilityNav } from "../utility-nav/UtilityNav.tsx";
 import { DropdownNav } from "./DropdownNav.tsx";
-import { useDisclosureGroup } from "./use-disclosure.ts";
-import { UtilityNav } from "./UtilityNav.tsx";
 import "./SiteHeader.css";
 
 /** What the layout passes to the header. */

@@ -1,8 +1,9 @@
-import type { FocusEvent, KeyboardEvent } from "react";
-import { useEffect, useEffectEvent, useRef } from "react";
+import type { KeyboardEvent } from "react";
+import { useRef } from "react";
 import { flushSync } from "react-dom";
-import { useEscapeKey } from "../use-escape-key.ts";
-import { focusablesIn, moveFocus } from "./focusables.ts";
+import { useCloseOnOutside } from "../disclosure/use-close-on-outside.ts";
+import { useEscapeKey } from "../disclosure/use-escape-key.ts";
+import { focusablesIn, moveFocus } from "../focus/focusables.ts";
 
 interface DropdownOptions {
   isOpen: boolean;
@@ -20,14 +21,7 @@ export function useDropdown({ isOpen, onOpen, onClose }: DropdownOptions) {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
 
-  const handlePointerOutside = useEffectEvent((event: PointerEvent) => {
-    if (!itemRef.current?.contains(event.target as Node)) onClose();
-  });
-  useEffect(() => {
-    if (!isOpen) return;
-    document.addEventListener("pointerdown", handlePointerOutside);
-    return () => document.removeEventListener("pointerdown", handlePointerOutside);
-  }, [isOpen]);
+  const outsideProps = useCloseOnOutside(isOpen, itemRef, onClose);
 
   const panelLinks = () => (panelRef.current ? focusablesIn(panelRef.current) : []);
 
@@ -58,15 +52,8 @@ export function useDropdown({ isOpen, onOpen, onClose }: DropdownOptions) {
     toggleRef.current?.focus();
   });
 
-  function handleItemBlur(event: FocusEvent<HTMLLIElement>) {
-    // A null relatedTarget is the window losing focus (or a click on nothing, which the
-    // pointer listener handles); only a move to another element closes the panel.
-    const next = event.relatedTarget;
-    if (isOpen && next instanceof Node && !event.currentTarget.contains(next)) onClose();
-  }
-
   return {
-    itemProps: { ref: itemRef, onBlur: handleItemBlur },
+    itemProps: { ref: itemRef, ...outsideProps },
     toggleProps: { ref: toggleRef, onKeyDown: handleToggleKeyDown },
     panelProps: { ref: panelRef, onKeyDown: handlePanelKeyDown },
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseContentFile } from "../../content/content-file.ts";
-import { ROOT_PARENT_ID, TAGS_TAXONOMY_ID } from "../../content/common.ts";
-import { generateContent } from "./generate.ts";
+import { ROOT_PARENT_ID } from "../../rules/taxonomies.ts";
+import { TAGS_TAXONOMY_ID, generateContent } from "./generate.ts";
 
 const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 

@@ -1,18 +1,20 @@
-import {
-  INDUSTRIES_TAXONOMY_NAME,
-  ROOT_PARENT_ID,
-  TAGS_TAXONOMY_ID,
-  TAGS_TAXONOMY_NAME,
-} from "../../content/common.ts";
 import type { ContentFile } from "../../content/content-file.ts";
 import type { Article } from "../../content/article.ts";
 import type { FlatTaxon, HierarchyTaxon } from "../../content/taxon.ts";
 import type { Transaction } from "../../content/transaction.ts";
 import { normaliseDateTime } from "../../rules/date-time.ts";
+import {
+  INDUSTRIES_TAXONOMY_NAME,
+  ROOT_PARENT_ID,
+  TAGS_TAXONOMY_NAME,
+} from "../../rules/taxonomies.ts";
 import { createRandom, type Random } from "./random.ts";
 import { demoSite } from "./site.ts";
 import * as W from "./words.ts";
 
+/** The demo's Tags taxonomy: Sitefinity's built-in one has this Id on every site. */
+export const TAGS_TAXONOMY_ID = "cb0f3a19-a211-48a7-88ec-77495c0f5374";
+/** The demo's industries taxonomy. */
 export const INDUSTRIES_TAXONOMY_ID = "e5cd6d69-1543-427b-ad62-688a99f5e7d4";
 /** When the demo's editors last changed a taxonomy or a taxon. */
 const TAXONOMY_EDITED = "2026-11-02T09:30:00Z";

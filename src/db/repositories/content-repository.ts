@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Transaction as KyselyTx } from "kysely";
 import type { ContentFile } from "../../content/content-file.ts";
-import { htmlToText } from "../../content/sanitize.ts";
+import { htmlToText } from "../../rules/html-text.ts";
 import type { Site } from "../../content/site.ts";
 import { apiDateTime, storedDateTime } from "../../rules/date-time.ts";
 import type { Db } from "../connect.ts";
@@ -69,7 +69,6 @@ export async function replaceContent(db: Db, content: ContentFile): Promise<void
       content.articles.map(({ Tags: _tags, ...a }, Position) => ({
         ...stamped(a),
         PublicationDate: stored(a.PublicationDate),
-        SearchText: `${htmlToText(a.Summary)} ${htmlToText(a.Content)}`,
         Position,
       })),
     );
@@ -223,7 +222,7 @@ export async function readContent(db: Db): Promise<ContentFile> {
       industries: industriesOf.get(t.Id) ?? [],
     })),
     descriptions: Object.fromEntries(descriptions.map((d) => [d.Key, d.Html])),
-    articles: articles.map(({ Position: _p, SearchText: _s, ...a }) => ({
+    articles: articles.map(({ Position: _p, ...a }) => ({
       ...dated(a),
       PublicationDate: apiDateTime(a.PublicationDate),
       Tags: tagsOf.get(a.Id) ?? [],

@@ -8,7 +8,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateContent } from "../demo/generate.ts";
 import { TEST_DIALECT, tempDatabase } from "../../../tests/helpers/temp-db.ts";
-import { MARK_END, MARK_START, searchRepository } from "./search-repository.ts";
+import { MARK_END, MARK_START } from "../../rules/search-marks.ts";
+import { searchRepository } from "./search-repository.ts";
 
 // A made-up word put into known articles, so the expected hits are known without the engine.
 const WORD = "zyxquartet";

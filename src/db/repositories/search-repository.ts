@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../connect.ts";
-import { searchTerms } from "../../lib/search-query.ts";
+import { MARK_END, MARK_START } from "../../rules/search-marks.ts";
+import { searchTerms } from "../../rules/search-query.ts";
 
 /** One hit: an article (Ref is its UrlName) or a page (Ref is its path). Marked text uses MARK_START/MARK_END. */
 export interface SearchHit {
@@ -9,10 +10,6 @@ export interface SearchHit {
   title: string;
   snippet: string;
 }
-
-import { MARK_END, MARK_START } from "./search-marks.ts";
-
-export { MARK_END, MARK_START };
 
 export function searchRepository(db: Db) {
   return {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TAGS_TAXONOMY_ID } from "../../content/common.ts";
 import { generateContent } from "../demo/generate.ts";
 import { tempDatabase } from "../../../tests/helpers/temp-db.ts";
 import { siteRepository, type SiteRepository } from "./site-repository.ts";
-import { searchRepository, MARK_START, MARK_END } from "./search-repository.ts";
+import { MARK_END, MARK_START } from "../../rules/search-marks.ts";
+import { searchRepository } from "./search-repository.ts";
 
 const content = generateContent({ transactions: 80, articles: 40, seed: 11 });
 let t: Awaited<ReturnType<typeof tempDatabase>>;
@@ -48,13 +48,52 @@ describe("site repository (real SQLite file)", () => {
     expect(await repo.article("no-such-article")).toBeNull();
   });
 
-  it("lists topics of the Tags taxonomy sorted by Name", async () => {
-    const topics = await repo.topics();
-    const expected = content.flatTaxa
-      .filter((f) => f.TaxonomyId === TAGS_TAXONOMY_ID)
-      .map((f) => f.Name)
-      .sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }));
-    expect(topics.map((x) => x.Name)).toEqual(expected);
+  it("lists the topics of the taxonomy named Tags, whatever its Id and the case of its Name", async () => {
+    const taxonomyId = "7d1f0c3e-5b2a-4e8f-9a6d-0c4b2e1f3a59";
+    const taxon = (Id: string, Name: string, TaxonomyId = taxonomyId) => ({
+      Id,
+      Title: Name,
+      Name,
+      UrlName: `u-${Id.slice(-2)}`,
+      Description: "",
+      Synonyms: "",
+      Ordinal: 0,
+      TaxonomyId,
+      LastModified: "2026-11-02T09:30:00Z",
+    });
+    const other = content.taxonomies.find((t) => t.Name !== "Tags")!;
+    const own = await tempDatabase({
+      ...content,
+      taxonomies: [{ ...content.taxonomies[0]!, Id: taxonomyId, Name: "TAGS" }, other],
+      hierarchyTaxa: content.hierarchyTaxa.filter((t) => t.TaxonomyId === other.Id),
+      // Names that tie but for case and accents go by code point, then by Id.
+      flatTaxa: [
+        taxon("00000000-0000-4000-8000-000000000004", "resume"),
+        taxon("00000000-0000-4000-8000-000000000001", "Zebra"),
+        taxon("00000000-0000-4000-8000-000000000002", "Résumé"),
+        taxon("00000000-0000-4000-8000-000000000003", "resume"),
+        taxon("00000000-0000-4000-8000-000000000005", "RESUME"),
+        taxon("00000000-0000-4000-8000-000000000006", "Énergie"),
+        taxon("00000000-0000-4000-8000-000000000007", "apple"),
+        taxon("00000000-0000-4000-8000-000000000008", "Not a topic", other.Id),
+      ],
+      transactions: [],
+      articles: [],
+    });
+    try {
+      const topics = await siteRepository(own.db).topics();
+      expect(topics.map((x) => `${x.Name} ${x.Id.slice(-1)}`)).toEqual([
+        "apple 7",
+        "Énergie 6",
+        "RESUME 5",
+        "Résumé 2",
+        "resume 3",
+        "resume 4",
+        "Zebra 1",
+      ]);
+    } finally {
+      await own.cleanup();
+    }
   });
 
   it("returns the site settings as imported", async () => {
@@ -77,7 +116,13 @@ describe("site repository (real SQLite file)", () => {
 
   it("treats FTS syntax in a query as words, and finds nothing for an empty query", async () => {
     const search = searchRepository(t.db);
-    await expect(search.search('"unbalanced AND OR NEAR( *', 0, 10)).resolves.toBeDefined();
+    expect(content.articles.some((a) => /unbalanced/i.test(JSON.stringify(a)))).toBe(false);
+    expect(await search.search('"unbalanced AND OR NEAR( *', 0, 10)).toEqual({
+      hits: [],
+      total: 0,
+    });
+    const quoted = await search.search('"earnouts', 0, 10);
+    expect(quoted.total).toBe((await search.search("earnouts", 0, 10)).total);
     expect(await search.search("   ", 0, 10)).toEqual({ hits: [], total: 0 });
     const page = await search.search("contact", 0, 10);
     expect(page.hits.some((h) => h.kind === "page" && h.ref === "/about/contact")).toBe(true);

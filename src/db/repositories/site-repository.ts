@@ -1,7 +1,9 @@
-import { TAGS_TAXONOMY_ID } from "../../content/common.ts";
 import type { Site } from "../../content/site.ts";
 import { apiDateTime } from "../../rules/date-time.ts";
+import { findTaxonomy, TAGS_TAXONOMY_NAME } from "../../rules/taxonomies.ts";
+import { sortTopics } from "../../rules/topics.ts";
 import type { Db } from "../connect.ts";
+import type { Database } from "../schema.ts";
 
 /** Rows with their date-times back in the API's form (the database keeps 7 fractional digits). */
 const withDates = <R extends object>(rows: R[], ...fields: (keyof R)[]): R[] =>
@@ -49,6 +51,13 @@ export interface PageOf<T> {
 export function siteRepository(db: Db) {
   const k = db.kysely;
   const summaryColumns = ["Id", "Title", "UrlName", "PublicationDate", "Summary"] as const;
+  /** The topics' rows: the Tags taxonomy's taxa, found by Name as the widgets find it. */
+  const topicRows = async <C extends keyof Database["flat_taxa"] & string>(columns: C[]) => {
+    const taxonomies = await k.selectFrom("taxonomies").select(["Id", "Name"]).execute();
+    const tags = findTaxonomy(taxonomies, TAGS_TAXONOMY_NAME);
+    if (!tags) return [];
+    return k.selectFrom("flat_taxa").select(columns).where("TaxonomyId", "=", tags.Id).execute();
+  };
   return {
     async site(): Promise<Site | null> {
       const row = await k
@@ -119,24 +128,9 @@ export function siteRepository(db: Db) {
       return { ...withDates([row], "PublicationDate")[0]!, tags };
     },
 
-    /** The Tags taxonomy's topics, sorted by Name. */
+    /** The topics, in the order the Topics A – Z widget lists them. */
     async topics(): Promise<TopicRow[]> {
-      const rows = await k
-        .selectFrom("flat_taxa")
-        .select(["Id", "Title", "Name", "UrlName"])
-        .where("TaxonomyId", "=", TAGS_TAXONOMY_ID)
-        .execute();
-      return rows.sort((a, b) => a.Name.localeCompare(b.Name, "en", { sensitivity: "base" }));
-    },
-
-    async topic(urlName: string): Promise<TopicRow | null> {
-      const row = await k
-        .selectFrom("flat_taxa")
-        .select(["Id", "Title", "Name", "UrlName"])
-        .where("TaxonomyId", "=", TAGS_TAXONOMY_ID)
-        .where("UrlName", "=", urlName)
-        .executeTakeFirst();
-      return row ?? null;
+      return sortTopics(await topicRows(["Id", "Title", "Name", "UrlName"]));
     },
 
     async latestTransactions(limit: number): Promise<FeaturedTransaction[]> {
@@ -174,16 +168,11 @@ export function siteRepository(db: Db) {
           .select(["UrlName", "PublicationDate"])
           .orderBy("PublicationDate", "desc")
           .execute(),
-        k
-          .selectFrom("flat_taxa")
-          .select("UrlName")
-          .where("TaxonomyId", "=", TAGS_TAXONOMY_ID)
-          .orderBy("UrlName")
-          .execute(),
+        topicRows(["UrlName"]),
       ]);
       return {
         articles: withDates(articles, "PublicationDate"),
-        topics: topics.map((t) => t.UrlName),
+        topics: topics.map((t) => t.UrlName).sort(),
       };
     },
   };

@@ -1,9 +1,9 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { isDatabaseUnavailable } from "../../db/errors.ts";
+import type { FastifyPluginAsync } from "fastify";
 import { siteRepository } from "../../db/repositories/site-repository.ts";
 import { searchRepository } from "../../db/repositories/search-repository.ts";
 import { renderWithAstro, type AstroHandler, type RenderedPage } from "../astro-bridge.ts";
 import { mergeCsp } from "../csp.ts";
+import { HttpError } from "../http-error.ts";
 import { ReplyCache } from "../http-cache/reply-cache.ts";
 import { represent } from "../http-cache/representation.ts";
 import { sendRepresentation } from "../http-cache/send.ts";
@@ -25,7 +25,9 @@ const CACHE_CONTROL = "public, max-age=0, must-revalidate";
 /**
  * Every GET/HEAD the host does not serve itself goes to Astro; other methods get 405.
  * A rendered page is kept per address (search excepted) in every coding with its ETags until the
- * content changes, so a repeat costs no rendering and no compression.
+ * content changes, so a repeat costs no rendering and no compression. A page that fails is
+ * answered by the error handler with `errorPage`: 503 while the database is out of reach (it heals
+ * by itself, so clients may retry), else 500, never stored.
  */
 export const pageRoutes: FastifyPluginAsync<{ astro: AstroHandler; errorPage: string }> = async (
   app,
@@ -43,6 +45,7 @@ export const pageRoutes: FastifyPluginAsync<{ astro: AstroHandler; errorPage: st
     method: ["GET", "HEAD"],
     url: "/*",
     compress: false,
+    config: { errorPage },
     handler: async (request, reply) => {
       const url = request.raw.url ?? "/";
       const key = pageCacheKey(url);
@@ -54,27 +57,25 @@ export const pageRoutes: FastifyPluginAsync<{ astro: AstroHandler; errorPage: st
           locals.failure = error;
           return null;
         });
-        if (page === null || page.status >= 500) throw new RenderFailure(locals.failure);
+        // Wrapped, so that whatever Astro failed with (even an error carrying a 4xx status) is
+        // a failure of this page; the cause still tells a database out of reach.
+        if (page === null || page.status >= 500)
+          throw new Error("page render failed", { cause: locals.failure });
         return represent(...pageReply(page, siteCsp));
       };
-      try {
-        const cached = key === null ? undefined : cache.byUrl(key);
-        const representation =
-          cached ?? (key === null ? await render() : await cache.get(key, key, render));
-        return sendRepresentation(request, reply, representation);
-      } catch (error) {
-        if (!(error instanceof RenderFailure)) throw error;
-        return sendErrorPage(request, reply, error.failure, errorPage);
-      }
+      const cached = key === null ? undefined : cache.byUrl(key);
+      const representation =
+        cached ?? (key === null ? await render() : await cache.get(key, key, render));
+      return sendRepresentation(request, reply, representation);
     },
   });
 
   // Refused in onRequest, before any body is read or parsed.
-  const methodNotAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
-    reply
-      .code(405)
-      .header("allow", "GET, HEAD")
-      .send({ error: { code: "MethodNotAllowed", message: "Only GET and HEAD are served here." } });
+  const methodNotAllowed = async () => {
+    throw new HttpError(405, "MethodNotAllowed", "Only GET and HEAD are served here.", {
+      allow: "GET, HEAD",
+    });
+  };
   app.route({
     method: ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
     url: "/*",
@@ -82,39 +83,6 @@ export const pageRoutes: FastifyPluginAsync<{ astro: AstroHandler; errorPage: st
     handler: methodNotAllowed,
   });
 };
-
-/** A page that did not render; `failure` is what went wrong (undefined when Astro did not say). */
-class RenderFailure extends Error {
-  readonly failure: unknown;
-
-  constructor(failure: unknown) {
-    super("page render failed");
-    this.failure = failure;
-  }
-}
-
-/**
- * The site's error page for a page that failed: 503 while the database is out of reach (it heals
- * by itself, so clients may retry), else 500. Never stored, here or by a proxy or the browser.
- */
-function sendErrorPage(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  failure: unknown,
-  errorPage: string,
-) {
-  const isUnavailable = isDatabaseUnavailable(failure);
-  request.log.error(
-    { err: failure },
-    isUnavailable ? "database unavailable" : "page render failed",
-  );
-  if (isUnavailable) reply.header("retry-after", "5");
-  return reply
-    .code(isUnavailable ? 503 : 500)
-    .header("content-type", "text/html; charset=utf-8")
-    .header("cache-control", "no-store")
-    .send(errorPage);
-}
 
 /** Astro's reply as a body, the headers to keep with it, and its status. */
 function pageReply(page: RenderedPage, siteCsp: string): [Buffer, Record<string, string>, number] {

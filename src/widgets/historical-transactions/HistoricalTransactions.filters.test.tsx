@@ -1,14 +1,10 @@
 import { screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { clientsShown, renderWidget, resultCount, stubApi } from "./test-fixtures.ts";
 
 beforeEach(() => {
   window.history.replaceState(null, "", "/transactions");
   stubApi();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 const search = () => screen.getByRole("button", { name: "Search Historical Transactions" });

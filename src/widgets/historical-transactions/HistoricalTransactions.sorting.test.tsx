@@ -1,5 +1,5 @@
 import { screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   clientsShown,
   manyTransactions,
@@ -10,10 +10,6 @@ import {
 
 beforeEach(() => {
   window.history.replaceState(null, "", "/transactions");
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 const header = (name: string) => screen.getByRole("columnheader", { name });
@@ -85,7 +81,7 @@ describe("Historical Transactions: sorting", () => {
 
 describe("Historical Transactions: paging", () => {
   it("shows 25 rows a page with numbered pages in a labelled nav", async () => {
-    stubApi({ transactions: manyTransactions(60) });
+    stubApi({ sets: { transactions: manyTransactions(60) } });
     renderWidget();
 
     expect(await clientsShown()).toHaveLength(25);
@@ -102,7 +98,7 @@ describe("Historical Transactions: paging", () => {
   });
 
   it("moves between pages and puts focus on the results", async () => {
-    stubApi({ transactions: manyTransactions(60) });
+    stubApi({ sets: { transactions: manyTransactions(60) } });
     const { user } = renderWidget();
     await screen.findByRole("table");
     const pager = screen.getByRole("navigation", { name: "Results pages" });
@@ -121,7 +117,7 @@ describe("Historical Transactions: paging", () => {
   });
 
   it("keeps every match reachable with thousands of transactions, rendering one page", async () => {
-    stubApi({ transactions: manyTransactions(1000) });
+    stubApi({ sets: { transactions: manyTransactions(1000) } });
     const { user } = renderWidget();
     await screen.findByRole("table");
     const pager = screen.getByRole("navigation", { name: "Results pages" });
@@ -135,7 +131,7 @@ describe("Historical Transactions: paging", () => {
   });
 
   it("goes back to page 1 after a search or a sort", async () => {
-    stubApi({ transactions: manyTransactions(60) });
+    stubApi({ sets: { transactions: manyTransactions(60) } });
     const { user } = renderWidget();
     await screen.findByRole("table");
 

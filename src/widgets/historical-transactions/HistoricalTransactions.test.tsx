@@ -1,22 +1,16 @@
 import { screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { findTableRows, renderWidget, stubApi } from "./test-fixtures.ts";
 import {
   deferred,
-  findTableRows,
   INDUSTRIES_TAXONOMY_ID,
   json,
-  renderWidget,
-  stubApi,
   TAXONOMIES,
-} from "./test-fixtures.ts";
-import { testConfig } from "../shared/test-service.ts";
+  testConfig,
+} from "../shared/test-service.ts";
 
 beforeEach(() => {
   window.history.replaceState(null, "", "/transactions");
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe("Historical Transactions: loading", () => {
@@ -33,7 +27,7 @@ describe("Historical Transactions: loading", () => {
   });
 
   it("names in $select every field it reads, the industries field included", async () => {
-    const requested = stubApi();
+    const { requests: requested } = stubApi();
     renderWidget();
     await screen.findByRole("table");
 
@@ -49,7 +43,7 @@ describe("Historical Transactions: loading", () => {
 
   it("calls the configured web service when embedded elsewhere", async () => {
     const base = "https://firm.example/api/firm";
-    const requested = stubApi({ base });
+    const { requests: requested } = stubApi({ base });
     renderWidget({ config: testConfig({ apiBase: base, siteBase: "https://firm.example" }) });
     await screen.findByRole("table");
 
@@ -125,7 +119,7 @@ describe("Historical Transactions: results table", () => {
 describe("Historical Transactions: a web service without the industries taxonomy", () => {
   it("still lists the deals, says no groups are available, and names the cause in the console", async () => {
     const console = vi.spyOn(globalThis.console, "error").mockImplementation(() => {});
-    stubApi({ taxonomies: TAXONOMIES.filter((t) => t.Id !== INDUSTRIES_TAXONOMY_ID) });
+    stubApi({ sets: { taxonomies: TAXONOMIES.filter((t) => t.Id !== INDUSTRIES_TAXONOMY_ID) } });
     renderWidget();
 
     const rows = await findTableRows();
@@ -188,7 +182,7 @@ describe("Historical Transactions: when a call fails", () => {
     expect(screen.queryByText("Loading")).not.toBeInTheDocument();
 
     isDown = false;
-    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    await user.click(screen.getByRole("button", { name: "Try again" }));
     expect(await findTableRows()).toHaveLength(5);
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });

@@ -1,8 +1,8 @@
 // The Historical Transactions widget: loads the data, then lets visitors filter, sort and page it.
 import { useMemo, useRef } from "react";
 import type { WidgetConfig } from "../shared/config.ts";
+import { LoadStatus } from "../shared/LoadStatus.tsx";
 import { buildModel } from "./rows.ts";
-import { LoadError, LoadingMessage } from "./StatusMessage.tsx";
 import { TransactionBrowser } from "./TransactionBrowser.tsx";
 import { useTransactions } from "./use-transactions.ts";
 
@@ -19,12 +19,6 @@ export function HistoricalTransactions({ config, descriptions }: HistoricalTrans
     useTransactions(config);
   const { industriesField, timeZone } = config;
   const rootRef = useRef<HTMLElement>(null);
-  // "Try again" disappears when pressed: focus moves to the widget, where the loading status and
-  // then the results are announced, instead of falling back to the top of the page.
-  const handleRetry = () => {
-    rootRef.current?.focus();
-    retry();
-  };
   const data = load.status === "ready" ? load.data : null;
   const model = useMemo(
     () =>
@@ -39,8 +33,14 @@ export function HistoricalTransactions({ config, descriptions }: HistoricalTrans
 
   return (
     <section className="ht" aria-label="Historical transactions" tabIndex={-1} ref={rootRef}>
-      {load.status === "error" && <LoadError message={load.message} onRetry={handleRetry} />}
-      {load.status === "loading" && <LoadingMessage />}
+      <LoadStatus
+        load={load}
+        prefix="ht"
+        loadingText="Loading"
+        failedText="The transactions could not be loaded."
+        onRetry={retry}
+        retryFocus={rootRef}
+      />
       {model !== null && (
         <TransactionBrowser
           model={model}

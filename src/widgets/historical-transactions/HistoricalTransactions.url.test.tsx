@@ -1,5 +1,5 @@
 import { act, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   clientsShown,
   HEALTHCARE,
@@ -10,10 +10,6 @@ import {
 
 beforeEach(() => {
   window.history.replaceState(null, "", "/transactions");
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 const goBack = () =>
@@ -75,7 +71,7 @@ describe("Historical Transactions: the search in the URL", () => {
 
   it("opens a shared address on its page and sort", async () => {
     window.history.replaceState(null, "", "/transactions?sort=client&order=desc&page=2");
-    stubApi({ transactions: manyTransactions(60) });
+    stubApi({ sets: { transactions: manyTransactions(60) } });
     renderWidget();
 
     expect((await clientsShown())[0]).toBe("Client 035");

@@ -1,5 +1,5 @@
 // View: the pager — Previous, numbered pages (with gaps), Next.
-import { pageItems } from "./paging.ts";
+import { pageItems } from "../../rules/paging.ts";
 
 interface PaginationProps {
   page: number;

@@ -1,31 +1,4 @@
-// Views for the states before the results: loading, and a failed load with a way to retry.
-
-/** Shown until the lists arrive. */
-export function LoadingMessage() {
-  return (
-    <p className="ht-loading" role="status">
-      Loading
-    </p>
-  );
-}
-
-interface LoadErrorProps {
-  message: string;
-  onRetry: () => void;
-}
-
-/** A failed load: what went wrong and a "Try again" button. */
-export function LoadError({ message, onRetry }: LoadErrorProps) {
-  return (
-    <div className="ht-error" role="alert">
-      <p className="ht-error-title">The transactions could not be loaded.</p>
-      <p>{message}</p>
-      <button type="button" className="ht-button" onClick={onRetry}>
-        Try again
-      </button>
-    </div>
-  );
-}
+// The widget's own status view, the number of results (loading and failure: shared/LoadStatus.tsx).
 
 interface ResultCountProps {
   count: number;

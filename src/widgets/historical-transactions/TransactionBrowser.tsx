@@ -4,7 +4,7 @@ import { useMemo, useRef, useState } from "react";
 import type { Filters } from "./filters.ts";
 import { createMatcher, withKnownIndustries } from "./filters.ts";
 import { FilterForm } from "./FilterForm.tsx";
-import { clampPage, pageCount, pageSlice } from "./paging.ts";
+import { clampPage, pageCount, pageSlice } from "../../rules/paging.ts";
 import { Pagination } from "./Pagination.tsx";
 import type { PageRow } from "./ResultsTable.tsx";
 import { ResultsTable } from "./ResultsTable.tsx";
@@ -14,7 +14,7 @@ import type { SortKey } from "./sort.ts";
 import { nextSort, sortRows } from "./sort.ts";
 import { pageAnnouncement, sortAnnouncement } from "./announcements.ts";
 import { ResultCount } from "./StatusMessage.tsx";
-import type { ViewState } from "./view-state.ts";
+import { PAGE_SIZE, type ViewState } from "./view-state.ts";
 
 interface TransactionBrowserProps {
   model: Model;
@@ -43,11 +43,11 @@ export function TransactionBrowser({
     const matcher = createMatcher(withKnownIndustries(view.applied, groupIds));
     return sorted.filter(matcher);
   }, [sorted, view.applied, groupIds]);
-  const pages = pageCount(matches.length);
+  const pages = pageCount(matches.length, PAGE_SIZE);
   const page = clampPage(view.page, pages);
   const pageRows = useMemo(
     () =>
-      pageSlice(matches, page).map((row): PageRow => ({
+      pageSlice(matches, page, PAGE_SIZE).map((row): PageRow => ({
         ...row,
         safeHtml: row.descriptionHtml === null ? null : sanitizeDescription(row.descriptionHtml),
       })),

@@ -1,6 +1,7 @@
 // Pure: what a screen reader hears after a page or sort change in the results.
-import { PAGE_SIZE } from "./paging.ts";
+import { pageRange } from "../../rules/paging.ts";
 import type { Sort, SortKey } from "./sort.ts";
+import { PAGE_SIZE } from "./view-state.ts";
 
 const COLUMN: Readonly<Record<SortKey, string>> = {
   date: "Close Date",
@@ -21,8 +22,7 @@ const DIRECTION: Readonly<Record<SortKey, Readonly<Record<Sort["direction"], str
 
 /** "Page 2 of 17, results 26 to 50 of 420." */
 export function pageAnnouncement(page: number, pageCount: number, total: number): string {
-  const first = (page - 1) * PAGE_SIZE + 1;
-  const last = Math.min(page * PAGE_SIZE, total);
+  const { first, last } = pageRange(page, PAGE_SIZE, total);
   return `Page ${page} of ${pageCount}, results ${first.toLocaleString("en-US")} to ${last.toLocaleString("en-US")} of ${total.toLocaleString("en-US")}.`;
 }
 

@@ -60,11 +60,6 @@ export function createMatcher(filters: Filters): (row: MatchRow) => boolean {
     (industries.size === 0 || (row.groupId !== null && industries.has(row.groupId)));
 }
 
-/** True when the row meets every active filter. */
-export function matchesFilters(filters: Filters, row: MatchRow): boolean {
-  return createMatcher(filters)(row);
-}
-
 /** The select-all box: ticked, clear, or mixed (indeterminate). */
 export type SelectAllState = "all" | "none" | "some";
 

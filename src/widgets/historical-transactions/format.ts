@@ -1,5 +1,5 @@
-// Pure formatting: close dates, sizes and the visible text of description HTML. Which calendar
-// day a close date is comes from src/rules/date-time.ts (DESIGN §4).
+// Pure formatting: close dates and sizes. Which calendar day a close date is comes from
+// src/rules/date-time.ts (DESIGN §4), the text of description HTML from src/rules/html-text.ts.
 
 /** A calendar day (`YYYY-MM-DD`) as the Close Date column shows it, `MM/DD/YYYY`; "" for none. */
 export function formatCloseDate(day: string): string {
@@ -16,6 +16,3 @@ const sizeFormat = new Intl.NumberFormat("en-US", {
 export function formatSize(size: number | null): string {
   return size === null ? "Undisclosed" : sizeFormat.format(size);
 }
-
-/** The visible text of description HTML (see html-text.ts). */
-export { descriptionText } from "./html-text.ts";

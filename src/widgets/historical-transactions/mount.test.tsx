@@ -1,15 +1,8 @@
 import { act, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mount } from "./mount.tsx";
-import { stubService } from "../shared/test-service.ts";
-import {
-  findTableRows,
-  HIERARCHY_TAXA,
-  INDUSTRIES_TAXONOMY_ID,
-  stubApi,
-  TAXONOMIES,
-  TRANSACTIONS,
-} from "./test-fixtures.ts";
+import { INDUSTRIES_TAXONOMY_ID, stubService, TAXONOMIES } from "../shared/test-service.ts";
+import { findTableRows, HIERARCHY_TAXA, stubApi, TRANSACTIONS } from "./test-fixtures.ts";
 
 let placeholder: HTMLElement;
 const SCRIPT = "https://firm.example/embed.js";
@@ -27,7 +20,6 @@ beforeEach(() => {
 
 afterEach(() => {
   document.body.replaceChildren();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -42,7 +34,7 @@ function mountHere(attributes: Record<string, string> = {}) {
 
 describe("mount", () => {
   it("renders the widget with the page's descriptions, reading /api/default where the script came from", async () => {
-    const requested = stubApi({ base: "https://firm.example/api/default" });
+    const { requests: requested } = stubApi({ base: "https://firm.example/api/default" });
     const unmount = mountHere();
 
     expect(await screen.findAllByText("Initech", { selector: "em" })).not.toHaveLength(0);
@@ -101,7 +93,7 @@ describe("mount", () => {
     ["data-api-base", "ftp://firm.example/api"],
     ["data-transactions-set", "deals?$top=1"],
   ])("names a bad %s in the console and says so in the placeholder", async (name, value) => {
-    const requested = stubApi();
+    const { requests: requested } = stubApi();
     const console = vi.spyOn(globalThis.console, "error").mockImplementation(() => {});
     mountHere({ [name]: value });
 

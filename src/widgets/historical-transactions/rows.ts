@@ -3,7 +3,8 @@
 import type { Transaction } from "../../content/transaction.ts";
 import type { MatchRow } from "./filters.ts";
 import { calendarDay } from "../../rules/date-time.ts";
-import { descriptionText, formatCloseDate, formatSize } from "./format.ts";
+import { htmlToText } from "../../rules/html-text.ts";
+import { formatCloseDate, formatSize } from "./format.ts";
 import type { IndustryGroup, IndustryTaxon } from "./industries.ts";
 import { createGroupResolver, groupOfIndustries, topLevelGroups } from "./industries.ts";
 import type { SortRow } from "./sort.ts";
@@ -79,9 +80,7 @@ export function buildModel(
   const textOf = (key: string, html: string | null) => {
     let text = texts.get(key);
     if (text === undefined) {
-      text = (
-        html === null ? key.replace(/\s+/g, " ").trim() : descriptionText(html)
-      ).toLowerCase();
+      text = (html === null ? key.replace(/\s+/g, " ").trim() : htmlToText(html)).toLowerCase();
       texts.set(key, text);
     }
     return text;

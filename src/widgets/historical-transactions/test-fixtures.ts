@@ -1,14 +1,13 @@
-// Shared fixtures for the widget's component tests: realistic API bodies, a stub of the network
-// (globalThis.fetch, the only boundary stubbed) and a StrictMode render helper.
+// The widget's own test data (its industries' taxa, its deals, the page's descriptions) on the
+// shared fake web service (widgets/shared/test-service.ts), and a StrictMode render helper.
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createElement, StrictMode } from "react";
 import { ROOT_PARENT_ID } from "../../rules/taxonomies.ts";
 import type { WidgetConfig } from "../shared/config.ts";
-import { stubService, testConfig, type Intercept } from "../shared/test-service.ts";
+import { INDUSTRIES_TAXONOMY_ID, serviceWith, testConfig } from "../shared/test-service.ts";
 import { HistoricalTransactions } from "./HistoricalTransactions.tsx";
 
-export const INDUSTRIES_TAXONOMY_ID = "d4f9c1e2-7a3b-4c5d-8e6f-0a1b2c3d4e5f";
 export const HEALTHCARE = "a0000000-0000-4000-8000-000000000001";
 export const TECHNOLOGY = "a0000000-0000-4000-8000-000000000002";
 export const INDUSTRIALS = "a0000000-0000-4000-8000-000000000003";
@@ -27,25 +26,6 @@ const taxon = (Id: string, Title: string, ParentId: string, Ordinal: number) => 
   TaxonomyId: INDUSTRIES_TAXONOMY_ID,
   ParentId,
 });
-
-export const TAXONOMIES = [
-  {
-    Id: "cb0f3a19-a211-48a7-88ec-77495c0f5374",
-    Name: "Tags",
-    Title: "Tags",
-    TaxaUrl: "flat-taxa",
-    TaxonName: "Tag",
-    Type: 0,
-  },
-  {
-    Id: INDUSTRIES_TAXONOMY_ID,
-    Name: "industries",
-    Title: "Industries",
-    TaxaUrl: "hierarchy-taxa",
-    TaxonName: "Industry",
-    Type: 1,
-  },
-];
 
 export const HIERARCHY_TAXA = [
   taxon(HEALTHCARE, "Healthcare", ROOT_PARENT_ID, 1),
@@ -99,32 +79,14 @@ export function manyTransactions(count: number) {
   });
 }
 
-/** The service's sets: the deals, the taxonomies and the industries' taxa. */
-export interface ApiSets {
-  transactions?: readonly Record<string, unknown>[];
-  taxonomies?: readonly Record<string, unknown>[];
-  industryTaxa?: readonly Record<string, unknown>[];
-  /** Per set (`transactions`, `taxonomies`, `hierarchy-taxa`): replace or hold back answers. */
-  intercept?: Readonly<Record<string, Intercept>>;
-  pageSize?: number;
-  base?: string;
-}
-
 /**
- * Stands up the fake web service (widgets/shared/test-service.ts) with the fixture's sets.
- * Returns the decoded URLs requested.
+ * Stands up the fake web service with the deals (`transactions`) and the industries' taxa
+ * (`hierarchy-taxa`) above; returns the decoded URLs requested and the `fetch` stub.
  */
-export function stubApi({
-  transactions = TRANSACTIONS,
-  taxonomies = TAXONOMIES,
-  industryTaxa = HIERARCHY_TAXA,
-  ...rest
-}: ApiSets = {}): string[] {
-  return stubService({
-    ...rest,
-    sets: { transactions, taxonomies, "hierarchy-taxa": industryTaxa },
-  }).requests;
-}
+export const stubApi = serviceWith({
+  transactions: TRANSACTIONS,
+  "hierarchy-taxa": HIERARCHY_TAXA,
+});
 
 /** Renders the widget as mount does (StrictMode) and returns a user-event session. */
 export function renderWidget({
@@ -159,8 +121,6 @@ export async function findTableRows(): Promise<string[][]> {
 export async function clientsShown(): Promise<string[]> {
   return (await findTableRows()).map((cells) => cells[1] ?? "");
 }
-
-export { deferred, json } from "../shared/test-service.ts";
 
 /** The live region with the number of results (the first status of the results). */
 export function resultCount(): HTMLElement {

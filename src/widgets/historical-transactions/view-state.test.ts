@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { EMPTY_FILTERS } from "./filters.ts";
-import { INITIAL_VIEW, searchForView, viewFromSearch, viewReducer } from "./view-state.ts";
+import { searchForView, viewFromSearch, viewReducer } from "./view-state.ts";
+
+/** A plain visit: empty filters, page 1, newest first. */
+const INITIAL_VIEW = {
+  draft: EMPTY_FILTERS,
+  applied: EMPTY_FILTERS,
+  page: 1,
+  sort: { key: "date", direction: "descending" },
+  searches: 0,
+} as const;
 
 describe("view state", () => {
   it("starts a plain visit with empty filters, page 1, newest first", () => {

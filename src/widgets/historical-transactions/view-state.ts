@@ -7,15 +7,12 @@ import {
   filtersFromSearchParams,
   filtersToSearchParams,
 } from "./filters.ts";
-import { pageFromSearchParams } from "./paging.ts";
+import { pageNumber } from "../../rules/paging.ts";
 import type { Sort, SortKey } from "./sort.ts";
-import {
-  DEFAULT_SORT,
-  nextSort,
-  SORT_PARAMS,
-  sortFromSearchParams,
-  sortToSearchParams,
-} from "./sort.ts";
+import { nextSort, SORT_PARAMS, sortFromSearchParams, sortToSearchParams } from "./sort.ts";
+
+/** Rows per page: small enough to keep the DOM light with 10,000 transactions. */
+export const PAGE_SIZE = 25;
 
 export interface ViewState {
   /** What the form shows; applied only on submit. */
@@ -43,7 +40,7 @@ export function viewFromSearch(search: string, searches = 0): ViewState {
   return {
     draft: applied,
     applied,
-    page: pageFromSearchParams(params),
+    page: pageNumber(params.get("page")),
     sort: sortFromSearchParams(params),
     searches,
   };
@@ -92,12 +89,3 @@ export function searchForView(state: ViewState, currentSearch: string): string {
   const search = params.toString();
   return search === "" ? "" : `?${search}`;
 }
-
-/** The state a fresh visit starts with. */
-export const INITIAL_VIEW: ViewState = {
-  draft: EMPTY_FILTERS,
-  applied: EMPTY_FILTERS,
-  page: 1,
-  sort: DEFAULT_SORT,
-  searches: 0,
-};

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ApiError, fetchList, isAbort } from "./api-client.ts";
 
 // The network is the boundary: fetch is replaced by a table of answers per URL.
@@ -22,8 +22,6 @@ const failure = (promise: Promise<unknown>) =>
     },
     (error: unknown) => error as ApiError,
   );
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe("fetchList", () => {
   it("returns the list's value", async () => {

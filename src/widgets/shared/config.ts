@@ -1,6 +1,7 @@
 // Pure: how a widget reaches a web service, read from its placeholder's data attributes
 // (DESIGN §4, issue 12). Defaults reproduce the site's own setup, so its pages need none.
-import { isTimeZone } from "../../rules/date-time.ts";
+import { CONTENT_TIME_ZONE, isTimeZone } from "../../rules/date-time.ts";
+import { INDUSTRIES_TAXONOMY_NAME, TAGS_TAXONOMY_NAME } from "../../rules/taxonomies.ts";
 
 /** Everything a widget needs to know about the web service it reads. */
 export interface WidgetConfig {
@@ -67,17 +68,22 @@ export const ATTRIBUTES: readonly Attribute[] = [
   {
     key: "industriesTaxonomy",
     name: "data-industries-taxonomy",
-    fallback: "industries",
+    fallback: INDUSTRIES_TAXONOMY_NAME,
     read: taxonomyName,
   },
-  { key: "tagsTaxonomy", name: "data-tags-taxonomy", fallback: "Tags", read: taxonomyName },
+  {
+    key: "tagsTaxonomy",
+    name: "data-tags-taxonomy",
+    fallback: TAGS_TAXONOMY_NAME,
+    read: taxonomyName,
+  },
   {
     key: "industriesField",
     name: "data-industries-field",
     fallback: "industries",
     read: name(FIELD_NAME, "a field name"),
   },
-  { key: "timeZone", name: "data-time-zone", fallback: "UTC", read: timeZone },
+  { key: "timeZone", name: "data-time-zone", fallback: CONTENT_TIME_ZONE, read: timeZone },
 ];
 
 /**

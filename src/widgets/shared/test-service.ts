@@ -13,11 +13,14 @@ export type Reply = Response | Error;
 /** Intercepts a set's calls: `answer()` is what the service itself would send. */
 export type Intercept = (url: URL, answer: () => Response) => Reply | Promise<Reply>;
 
+/** Entity sets by name. */
+export type Sets = Readonly<Record<string, readonly Row[]>>;
+
 export interface ServiceOptions {
   /** The service root; by default /api/default on the test page's origin. */
   base?: string;
-  /** Entity sets by name. */
-  sets: Readonly<Record<string, readonly Row[]>>;
+  /** Entity sets by name; `taxonomies` is TAXONOMIES unless given. */
+  sets: Sets;
   /** Fields sent only when `$select` names them. */
   classificationFields?: readonly string[];
   /** Rows per page; past it a reply carries `@odata.nextLink`. */
@@ -25,6 +28,29 @@ export interface ServiceOptions {
   /** Per set: replaces or holds back its answers. */
   intercept?: Readonly<Record<string, Intercept>>;
 }
+
+export const TAGS_TAXONOMY_ID = "cb0f3a19-a211-48a7-88ec-77495c0f5374";
+export const INDUSTRIES_TAXONOMY_ID = "d4f9c1e2-7a3b-4c5d-8e6f-0a1b2c3d4e5f";
+
+/** The built-in `taxonomies` set as the firm's site has it: Tags (flat), industries (hierarchy). */
+export const TAXONOMIES = [
+  {
+    Id: TAGS_TAXONOMY_ID,
+    Name: "Tags",
+    Title: "Tags",
+    TaxaUrl: "flat-taxa",
+    TaxonName: "Tag",
+    Type: 0,
+  },
+  {
+    Id: INDUSTRIES_TAXONOMY_ID,
+    Name: "industries",
+    Title: "Industries",
+    TaxaUrl: "hierarchy-taxa",
+    TaxonName: "Industry",
+    Type: 1,
+  },
+];
 
 /** A JSON reply. */
 export function json(body: unknown, status = 200): Response {
@@ -81,7 +107,8 @@ function answer(url: URL, base: string, options: ServiceOptions): Response {
  * Replaces `fetch` with the service. Returns the decoded URLs requested and the stub. Honours
  * abort signals as a browser does (StrictMode aborts the first load).
  */
-export function stubService(options: ServiceOptions) {
+export function stubService(given: ServiceOptions) {
+  const options = { ...given, sets: { taxonomies: TAXONOMIES, ...given.sets } };
   const base = (options.base ?? `${window.location.origin}/api/default`).replace(/\/$/, "");
   const requests: string[] = [];
   const stub = vi.fn((input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -101,6 +128,15 @@ export function stubService(options: ServiceOptions) {
   });
   vi.stubGlobal("fetch", stub);
   return { requests, fetch: stub };
+}
+
+/**
+ * A widget's stand-in service: `stubService` with the widget's own sets, of which a test may
+ * replace any (`sets`), and the other options as they are.
+ */
+export function serviceWith(defaults: Sets) {
+  return ({ sets, ...options }: Partial<ServiceOptions> = {}) =>
+    stubService({ ...options, sets: { ...defaults, ...sets } });
 }
 
 /** A promise settled from outside, to hold an answer back. */

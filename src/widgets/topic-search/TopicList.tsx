@@ -1,5 +1,6 @@
 import { useId } from "react";
-import type { Letter, Topic } from "./letters.ts";
+import type { Letter } from "../../rules/topics.ts";
+import type { Topic } from "./letters.ts";
 import { topicHref } from "./letters.ts";
 import { summaryText } from "./text.ts";
 

@@ -1,27 +1,12 @@
-import { render, screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { StrictMode } from "react";
+import { screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Reply } from "../shared/test-service.ts";
-import { json, list, serveApi } from "./api-fixture.ts";
-import { testConfig } from "../shared/test-service.ts";
-import { TopicSearch } from "./TopicSearch.tsx";
+import { json, type Reply } from "../shared/test-service.ts";
+import { renderWidget, stubApi } from "./test-fixtures.ts";
 
 beforeEach(() => window.history.replaceState(null, "", "/topics"));
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-
-function renderWidget() {
-  const user = userEvent.setup();
-  const view = render(
-    <StrictMode>
-      <TopicSearch config={testConfig()} />
-    </StrictMode>,
-  );
-  return { user, ...view };
-}
 
 describe("Topics A - Z when the API fails", () => {
   it.each<[string, () => Reply, string]>([
@@ -47,7 +32,10 @@ describe("Topics A - Z when the API fails", () => {
     ],
   ])("says why when %s, and Try again recovers", async (_case, failure, message) => {
     let isDown = true;
-    serveApi({ intercept: { "flat-taxa": () => (isDown ? failure() : list("flat-taxa", [])) } });
+    stubApi({
+      sets: { "flat-taxa": [] },
+      intercept: { "flat-taxa": (_url, answer) => (isDown ? failure() : answer()) },
+    });
     const { user } = renderWidget();
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent(message);
@@ -61,8 +49,9 @@ describe("Topics A - Z when the API fails", () => {
 
   it("moves keyboard focus to the widget's heading after Try again, not to the page", async () => {
     let isDown = true;
-    serveApi({
-      intercept: { "flat-taxa": () => (isDown ? new TypeError("offline") : list("flat-taxa", [])) },
+    stubApi({
+      sets: { "flat-taxa": [] },
+      intercept: { "flat-taxa": (_url, answer) => (isDown ? new TypeError("offline") : answer()) },
     });
     const { user } = renderWidget();
     await screen.findByRole("alert");
@@ -77,7 +66,7 @@ describe("Topics A - Z when the API fails", () => {
   it("shows loading again while it tries again", async () => {
     let answer: (r: Reply) => void = () => {};
     let calls = 0;
-    serveApi({
+    stubApi({
       intercept: {
         taxonomies: () =>
           ++calls <= 2 ? new TypeError("offline") : new Promise((r) => (answer = r)),
@@ -92,7 +81,7 @@ describe("Topics A - Z when the API fails", () => {
 
   it("says the topics are not available when the site has no Tags taxonomy, and why in the console", async () => {
     const console = vi.spyOn(globalThis.console, "error").mockImplementation(() => {});
-    serveApi({ taxonomies: [] });
+    stubApi({ sets: { taxonomies: [] } });
     renderWidget();
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "The list of topics is not available on this site.",
@@ -106,7 +95,7 @@ describe("Topics A - Z when the API fails", () => {
     "says the web service refused anonymous access on %i, with the cause in the console",
     async (status) => {
       const console = vi.spyOn(globalThis.console, "error").mockImplementation(() => {});
-      serveApi({ intercept: { taxonomies: () => new Response("", { status }) } });
+      stubApi({ intercept: { taxonomies: () => new Response("", { status }) } });
       renderWidget();
       const alert = await screen.findByRole("alert");
       expect(alert).toHaveTextContent("The web service refused anonymous access.");
@@ -116,7 +105,9 @@ describe("Topics A - Z when the API fails", () => {
   );
 
   it("stops its calls when it is removed from the page", async () => {
-    const fetch = serveApi({ intercept: { "flat-taxa": () => new Promise<Response>(() => {}) } });
+    const { fetch } = stubApi({
+      intercept: { "flat-taxa": () => new Promise<Response>(() => {}) },
+    });
     const { unmount } = renderWidget();
     unmount();
     const signals = fetch.mock.calls.map(([, init]) => init?.signal);

@@ -1,19 +1,10 @@
-import { render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { StrictMode } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { serveApi } from "./api-fixture.ts";
-import { testConfig } from "../shared/test-service.ts";
-import { TopicSearch } from "./TopicSearch.tsx";
+import { screen, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+import { renderWidget, stubApi } from "./test-fixtures.ts";
 
-async function renderWidget() {
-  serveApi();
-  const user = userEvent.setup();
-  render(
-    <StrictMode>
-      <TopicSearch config={testConfig()} />
-    </StrictMode>,
-  );
+async function renderLoaded() {
+  stubApi();
+  const { user } = renderWidget();
   const toolbar = await screen.findByRole("toolbar", { name: "Topics by letter" });
   return { user, toolbar };
 }
@@ -25,11 +16,10 @@ const tabStops = (toolbar: HTMLElement) =>
     .filter((b) => b.tabIndex === 0);
 
 beforeEach(() => window.history.replaceState(null, "", "/topics"));
-afterEach(() => vi.unstubAllGlobals());
 
 describe("Topics A - Z with the keyboard", () => {
   it("makes the letter row a single tab stop, on the selected letter", async () => {
-    const { user, toolbar } = await renderWidget();
+    const { user, toolbar } = await renderLoaded();
     expect(tabStops(toolbar)).toEqual([letter("A")]);
     await user.tab();
     expect(letter("A")).toHaveFocus();
@@ -38,7 +28,7 @@ describe("Topics A - Z with the keyboard", () => {
   });
 
   it("moves focus with the arrows without selecting, and selects with Enter or Space", async () => {
-    const { user } = await renderWidget();
+    const { user } = await renderLoaded();
     await user.tab();
     await user.keyboard("{ArrowRight}");
     expect(letter("B")).toHaveFocus();
@@ -54,7 +44,7 @@ describe("Topics A - Z with the keyboard", () => {
   });
 
   it("jumps with Home and End, and wraps around at both ends", async () => {
-    const { user } = await renderWidget();
+    const { user } = await renderLoaded();
     await user.tab();
     await user.keyboard("{End}");
     expect(letter("# (digits and symbols)")).toHaveFocus();
@@ -67,14 +57,14 @@ describe("Topics A - Z with the keyboard", () => {
   });
 
   it("leaves Alt+Arrow (the browser's Back and Forward) alone", async () => {
-    const { user } = await renderWidget();
+    const { user } = await renderLoaded();
     await user.tab();
     await user.keyboard("{Alt>}{ArrowRight}{/Alt}");
     expect(letter("A")).toHaveFocus();
   });
 
   it("keeps one tab stop while moving: Tab leaves the row, Shift+Tab returns to the selected letter", async () => {
-    const { user, toolbar } = await renderWidget();
+    const { user, toolbar } = await renderLoaded();
     await user.tab();
     await user.keyboard("{ArrowRight}{ArrowRight}");
     expect(letter("C")).toHaveFocus();

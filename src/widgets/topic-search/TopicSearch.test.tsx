@@ -1,23 +1,10 @@
-import { render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { StrictMode } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { LETTER_TAXA, serveApi, TAGS_ID } from "./api-fixture.ts";
-import { deferred, testConfig } from "../shared/test-service.ts";
-import { TopicSearch } from "./TopicSearch.tsx";
+import { screen, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+import { LETTER_TAXA, renderWidget, stubApi } from "./test-fixtures.ts";
+import { deferred, TAGS_TAXONOMY_ID, testConfig } from "../shared/test-service.ts";
 
 const TOPIC_PATH =
   "/latest-articles-commentary/featured-articles-commentary/all-articles-and-commentary/-in-tags/tags/";
-
-function renderWidget(config = testConfig()) {
-  const user = userEvent.setup();
-  render(
-    <StrictMode>
-      <TopicSearch config={config} />
-    </StrictMode>,
-  );
-  return { user };
-}
 
 const toolbar = () => screen.findByRole("toolbar", { name: "Topics by letter" });
 const letter = (name: string) => screen.getByRole("button", { name });
@@ -27,12 +14,11 @@ const topicLinks = () =>
     .map((a) => a.textContent);
 
 beforeEach(() => window.history.replaceState(null, "", "/topics"));
-afterEach(() => vi.unstubAllGlobals());
 
 describe("Topics A - Z", () => {
   it("says it is loading until the topics arrive", async () => {
     const gate = deferred();
-    serveApi({ intercept: { "flat-taxa": (_url, answer) => gate.promise.then(answer) } });
+    stubApi({ intercept: { "flat-taxa": (_url, answer) => gate.promise.then(answer) } });
     renderWidget();
     expect(screen.getByRole("status")).toHaveTextContent("Loading topics…");
     expect(screen.queryByRole("button")).not.toBeInTheDocument();
@@ -42,7 +28,7 @@ describe("Topics A - Z", () => {
   });
 
   it("asks for the Tags taxonomy, then its taxa, naming in $select each field it reads", async () => {
-    const fetch = serveApi();
+    const { fetch } = stubApi();
     renderWidget();
     await toolbar();
     const api = `${window.location.origin}/api/default`;
@@ -50,26 +36,26 @@ describe("Topics A - Z", () => {
     expect(urls).toEqual(
       new Set([
         `${api}/taxonomies?$select=Id,Name`,
-        `${api}/flat-taxa?$select=Id,Title,Name,UrlName&$filter=TaxonomyId eq ${TAGS_ID}`,
+        `${api}/flat-taxa?$select=Id,Title,Name,UrlName&$filter=TaxonomyId eq ${TAGS_TAXONOMY_ID}`,
       ]),
     );
   });
 
   it("lists only the Tags taxonomy's taxa, not another flat taxonomy's", async () => {
-    serveApi();
+    stubApi();
     const { user } = renderWidget();
     await user.click(within(await toolbar()).getByRole("button", { name: "B" }));
     expect(topicLinks()).toEqual(["Banking", "Board Governance", "Buy-side Advisory"]);
   });
 
   it("finds the Tags taxonomy by its name without regard to case", async () => {
-    serveApi();
+    stubApi();
     renderWidget(testConfig({ tagsTaxonomy: "TAGS" }));
     expect(await toolbar()).toBeInTheDocument();
   });
 
   it("calls the configured web service and links to its site when embedded elsewhere", async () => {
-    const fetch = serveApi({ base: "https://firm.example/api/firm" });
+    const { fetch } = stubApi({ base: "https://firm.example/api/firm" });
     renderWidget(
       testConfig({ apiBase: "https://firm.example/api/firm", siteBase: "https://firm.example" }),
     );
@@ -83,14 +69,14 @@ describe("Topics A - Z", () => {
   });
 
   it("is titled Topics A - Z", async () => {
-    serveApi();
+    stubApi();
     renderWidget();
     expect(screen.getByRole("heading", { name: "Topics A - Z", level: 2 })).toBeInTheDocument();
     expect(await screen.findByRole("region", { name: "Topics A - Z" })).toBeInTheDocument();
   });
 
   it("shows 26 letter buttons and a # button for topics that start with a digit", async () => {
-    serveApi();
+    stubApi();
     renderWidget();
     const buttons = within(await toolbar()).getAllByRole("button");
     expect(buttons.map((b) => b.textContent)).toEqual([..."ABCDEFGHIJKLMNOPQRSTUVWXYZ#"]);
@@ -98,14 +84,14 @@ describe("Topics A - Z", () => {
   });
 
   it("has no # button when every topic starts with a letter", async () => {
-    serveApi({ flatTaxa: LETTER_TAXA });
+    stubApi({ sets: { "flat-taxa": LETTER_TAXA } });
     renderWidget();
     expect(within(await toolbar()).getAllByRole("button")).toHaveLength(26);
     expect(screen.queryByRole("button", { name: /#/ })).not.toBeInTheDocument();
   });
 
   it("starts on A, pressed, listing the A topics", async () => {
-    serveApi();
+    stubApi();
     renderWidget();
     await toolbar();
     expect(letter("A")).toHaveAttribute("aria-pressed", "true");
@@ -115,7 +101,7 @@ describe("Topics A - Z", () => {
   });
 
   it("lists the B topics in Name order, linked to their topic pages, when B is clicked", async () => {
-    serveApi();
+    stubApi();
     const { user } = renderWidget();
     await toolbar();
     await user.click(letter("B"));
@@ -132,7 +118,7 @@ describe("Topics A - Z", () => {
   });
 
   it("lists an accented title under its plain letter: Énergie under E", async () => {
-    serveApi();
+    stubApi();
     const { user } = renderWidget();
     await toolbar();
     await user.click(letter("E"));
@@ -140,7 +126,7 @@ describe("Topics A - Z", () => {
   });
 
   it("lists topics that start with a digit under #", async () => {
-    serveApi();
+    stubApi();
     const { user } = renderWidget();
     await toolbar();
     await user.click(letter("# (digits and symbols)"));
@@ -148,7 +134,7 @@ describe("Topics A - Z", () => {
   });
 
   it("encodes a topic's URL name in its link", async () => {
-    serveApi();
+    stubApi();
     const { user } = renderWidget();
     await toolbar();
     await user.click(letter("M"));
@@ -160,7 +146,7 @@ describe("Topics A - Z", () => {
   });
 
   it("says No 'Q' topics found. for a letter without topics, which stays clickable", async () => {
-    serveApi();
+    stubApi();
     const { user } = renderWidget();
     await toolbar();
     expect(letter("Q")).toHaveAccessibleDescription("No topics");
@@ -171,7 +157,7 @@ describe("Topics A - Z", () => {
   });
 
   it("tells on each letter button how many topics it has", async () => {
-    serveApi();
+    stubApi();
     renderWidget();
     await toolbar();
     expect(letter("A")).toHaveAccessibleDescription("1 topic");

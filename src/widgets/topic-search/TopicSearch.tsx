@@ -1,8 +1,8 @@
 import { useId, useRef } from "react";
 import type { WidgetConfig } from "../shared/config.ts";
-import { LetterBar } from "./LetterBar.tsx";
+import { LoadStatus } from "../shared/LoadStatus.tsx";
+import { LetterBar, LetterBarPlaceholder } from "./LetterBar.tsx";
 import { letterCounts } from "./letters.ts";
-import { ErrorState, LoadingState } from "./StatusViews.tsx";
 import { TopicList } from "./TopicList.tsx";
 import { useTopics } from "./use-topics.ts";
 
@@ -17,19 +17,21 @@ export function TopicSearch({ config }: TopicSearchProps) {
   const headingId = useId();
   const { load, letter, selectLetter, retry } = useTopics(config);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // "Try again" disappears when pressed: focus moves to the widget's heading, not to the page top.
-  const handleRetry = () => {
-    headingRef.current?.focus();
-    retry();
-  };
   return (
     <section className="ts" aria-labelledby={headingId}>
       <h2 id={headingId} className="ts-title" tabIndex={-1} ref={headingRef}>
         Topics A - Z
       </h2>
       <div className="ts-body">
-        {load.status === "loading" && <LoadingState />}
-        {load.status === "error" && <ErrorState message={load.message} onRetry={handleRetry} />}
+        <LoadStatus
+          load={load}
+          prefix="ts"
+          loadingText="Loading topics…"
+          placeholder={<LetterBarPlaceholder />}
+          failedText="Topics could not be loaded."
+          onRetry={retry}
+          retryFocus={headingRef}
+        />
         {load.status === "ready" && (
           <>
             <LetterBar

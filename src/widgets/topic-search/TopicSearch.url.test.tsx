@@ -1,20 +1,11 @@
-import { act, render, screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { StrictMode } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { serveApi } from "./api-fixture.ts";
-import { testConfig } from "../shared/test-service.ts";
-import { TopicSearch } from "./TopicSearch.tsx";
+import { act, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderWidget, stubApi } from "./test-fixtures.ts";
 
 async function renderAt(address: string) {
   window.history.replaceState(null, "", address);
-  serveApi();
-  const user = userEvent.setup();
-  render(
-    <StrictMode>
-      <TopicSearch config={testConfig()} />
-    </StrictMode>,
-  );
+  stubApi();
+  const { user } = renderWidget();
   await screen.findByRole("toolbar", { name: "Topics by letter" });
   return { user };
 }
@@ -29,8 +20,6 @@ async function navigate(step: () => void, event: "popstate" | "hashchange") {
     await fired;
   });
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe("Topics A - Z and the address bar", () => {
   it("writes the selected letter into the address, one history entry per selection", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { letterFromLocation, letterHash, restoredLetter } from "./address.ts";
-import { OTHER, parseLetter } from "./letters.ts";
+import { OTHER } from "../../rules/topics.ts";
+import { parseLetter } from "./letters.ts";
 
 describe("letterFromLocation", () => {
   it.each([

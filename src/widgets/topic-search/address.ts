@@ -1,4 +1,4 @@
-import type { Letter } from "./letters.ts";
+import type { Letter } from "../../rules/topics.ts";
 import { parseLetter } from "./letters.ts";
 
 /** The letter the address names: the hash wins over `?letter=` (a selection writes the hash). */

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { act } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { serveApi } from "./api-fixture.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import { stubApi } from "./test-fixtures.ts";
 import { mount } from "./mount.tsx";
 
 // jsdom has no constructable style sheets; this stands in for the browser's.
@@ -28,13 +28,12 @@ function giveDocumentConstructableSheets() {
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   document.body.replaceChildren();
 });
 
 describe("mount", () => {
   it("renders the widget into the placeholder and removes it on unmount", async () => {
-    serveApi();
+    stubApi();
     const placeholder = document.body.appendChild(document.createElement("div"));
     placeholder.id = "topicsearch";
     let unmount = () => {};
@@ -47,7 +46,7 @@ describe("mount", () => {
   });
 
   it("adopts the widget's style sheet once however often it mounts", () => {
-    serveApi({ intercept: { "flat-taxa": () => new Promise<Response>(() => {}) } });
+    stubApi({ intercept: { "flat-taxa": () => new Promise<Response>(() => {}) } });
     const restore = giveDocumentConstructableSheets();
     try {
       const unmounts = [1, 2].map(() => {

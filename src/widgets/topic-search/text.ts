@@ -1,4 +1,4 @@
-import type { Letter } from "./letters.ts";
+import type { Letter } from "../../rules/topics.ts";
 
 /** A letter button's description: "No topics", "1 topic", "3 topics". */
 export function countText(count: number): string {

@@ -5,16 +5,14 @@ import { findTaxonomy, isGuid } from "../../rules/taxonomies.ts";
 import { ApiError, fetchList, listUrl } from "../shared/api-client.ts";
 import type { WidgetConfig } from "../shared/config.ts";
 import { useLoad, type Load } from "../shared/use-load.ts";
-import type { Letter, Topic, TopicGroups } from "./letters.ts";
-import { groupTopics, sortTopics } from "./letters.ts";
+import { sortTopics, type Letter } from "../../rules/topics.ts";
+import type { Topic, TopicGroups } from "./letters.ts";
+import { groupTopics } from "./letters.ts";
 import { letterFromLocation, letterHash, restoredLetter } from "./address.ts";
-
-/** What the topics call has given so far. */
-export type TopicsLoad = Load<TopicGroups<Topic>>;
 
 /** The widget's state and actions: see useTopics. */
 export interface TopicsState {
-  load: TopicsLoad;
+  load: Load<TopicGroups<Topic>>;
   letter: Letter;
   selectLetter: (letter: Letter) => void;
   retry: () => void;

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_SITE_URL, buildApiApp, get } from "../../../../tests/helpers/api-app.ts";
+import { describe, expect, it } from "vitest";
+import { TEST_SITE_URL, apiAppForFile, get } from "../../../../tests/helpers/api-app.ts";
 
-let api: Awaited<ReturnType<typeof buildApiApp>>;
-beforeAll(async () => {
-  api = await buildApiApp();
-});
-afterAll(() => api.close());
+const api = apiAppForFile();
 
 const G = "3f2504e0-4f89-11d3-9a0c-0305e82c3301";
 
@@ -77,7 +73,7 @@ describe("400 for a malformed or unsupported query, naming the offending part", 
     ["transactions?$top=1&$top=2", "$top: given more than once"],
     ["transactions/$count?$filter=Nope eq 1", "$filter: unknown field 'Nope' at position 0"],
   ])("%s", async (path, message) => {
-    const response = await get(api.app, `/api/default/${path.replaceAll(" ", "%20")}`);
+    const response = await get(api().app, `/api/default/${path.replaceAll(" ", "%20")}`);
     expect(response.status).toBe(400);
     expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
     expect(response.body.error.code).toBe("BadRequest");
@@ -101,7 +97,7 @@ describe("404 for what is not an entity set", () => {
     ],
     ["transactions/$count/more", "no resource 'transactions/$count/more'"],
   ])("/api/default/%s", async (path, message) => {
-    const response = await get(api.app, `/api/default/${path}`);
+    const response = await get(api().app, `/api/default/${path}`);
     expect(response.status).toBe(404);
     expect(response.body).toEqual({
       error: { code: "NotFound", message: expect.stringContaining(message) },
@@ -111,7 +107,7 @@ describe("404 for what is not an entity set", () => {
   it.each(["/api/default", "/api/default/"])(
     "answers GET %s, with no entity set, with the service document, not a 404",
     async (path) => {
-      const response = await get(api.app, path);
+      const response = await get(api().app, path);
       expect(response.status).toBe(200);
       expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
       expect(response.body["@odata.context"]).toBe(`${TEST_SITE_URL}/api/default/$metadata`);
@@ -124,7 +120,7 @@ describe("404 for what is not an entity set", () => {
   );
 
   it("answers GET /api/default/$metadata with the CSDL document, not a 404", async () => {
-    const response = await get(api.app, "/api/default/$metadata");
+    const response = await get(api().app, "/api/default/$metadata");
     expect(response.status).toBe(200);
     expect(response.headers["content-type"]).toBe("application/xml; charset=utf-8");
     expect(response.text).toMatch(/^<\?xml /);
@@ -132,7 +128,7 @@ describe("404 for what is not an entity set", () => {
   });
 
   it("answers with JSON, not with the site's 404 page, even with a bad query", async () => {
-    const response = await get(api.app, "/api/default/nope?$filter=((");
+    const response = await get(api().app, "/api/default/nope?$filter=((");
     expect(response.status).toBe(404);
     expect(response.body.error.code).toBe("NotFound");
   });
@@ -140,7 +136,7 @@ describe("404 for what is not an entity set", () => {
 
 describe("405 for methods other than GET, HEAD and OPTIONS", () => {
   it.each(["POST", "PUT", "PATCH", "DELETE"] as const)("%s", async (method) => {
-    const response = await api.app.inject({
+    const response = await api().app.inject({
       method,
       url: "/api/default/transactions",
       headers: { "content-type": "application/xml" },
@@ -159,7 +155,7 @@ describe("405 for methods other than GET, HEAD and OPTIONS", () => {
   it.each(["PROPFIND", "SEARCH", "LOCK", "COPY", "MKCOL", "REPORT"] as const)(
     "%s, a method no route knows, with CORS so another site's page can read it",
     async (method) => {
-      const response = await api.app.inject({ method, url: "/api/default/transactions" });
+      const response = await api().app.inject({ method, url: "/api/default/transactions" });
       expect(response.statusCode).toBe(405);
       expect(response.headers.allow).toBe("GET, HEAD, OPTIONS");
       expect(response.headers["access-control-allow-origin"]).toBe("*");
@@ -168,7 +164,7 @@ describe("405 for methods other than GET, HEAD and OPTIONS", () => {
   );
 
   it("also for an unknown entity set", async () => {
-    const response = await api.app.inject({ method: "DELETE", url: "/api/default/nope" });
+    const response = await api().app.inject({ method: "DELETE", url: "/api/default/nope" });
     expect(response.statusCode).toBe(405);
   });
 });
@@ -176,7 +172,7 @@ describe("405 for methods other than GET, HEAD and OPTIONS", () => {
 describe("414 for an address over 8 KiB", () => {
   it("refuses it before reading it", async () => {
     const filter = `Company eq '${"x".repeat(8200)}'`;
-    const response = await get(api.app, `/api/default/transactions?$filter=${filter}`);
+    const response = await get(api().app, `/api/default/transactions?$filter=${filter}`);
     expect(response.status).toBe(414);
     expect(response.body.error).toEqual({
       code: "URITooLong",
@@ -186,7 +182,7 @@ describe("414 for an address over 8 KiB", () => {
 
   it("serves one just under the limit", async () => {
     const filter = `Company eq '${"x".repeat(8100)}'`;
-    const response = await get(api.app, `/api/default/transactions?$filter=${filter}`);
+    const response = await get(api().app, `/api/default/transactions?$filter=${filter}`);
     expect(response.status).toBe(200);
     expect(response.body.value).toEqual([]);
   });

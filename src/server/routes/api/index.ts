@@ -1,8 +1,9 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { ODataError, quote } from "../../../odata/errors.ts";
 import { csdl, serviceDocument } from "../../../odata/metadata.ts";
 import { OPTION_NAMES, parseQuery } from "../../../odata/parse.ts";
 import { ENTITY_SETS } from "./entity-sets.ts";
+import { HttpError, type ErrorHeaders } from "../../http-error.ts";
 import { ReplyCache } from "../../http-cache/reply-cache.ts";
 import { represent, type Representation } from "../../http-cache/representation.ts";
 import { sendRepresentation } from "../../http-cache/send.ts";
@@ -79,8 +80,8 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   // Runs before any body is read, so every other method gets its 405 whatever it sends.
   // (Addresses over 8 KiB never get here: security.ts answers them with 414. CORS comes with
   // the security headers there, on every /api/ reply.)
-  app.addHook("onRequest", async (request, reply) => {
-    if (OTHER_METHODS.includes(request.method)) return methodNotAllowed(request, reply);
+  app.addHook("onRequest", async (request) => {
+    if (OTHER_METHODS.includes(request.method)) throw methodNotAllowed(request.method);
   });
 
   app.route({
@@ -93,10 +94,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
         const representation = cache.byUrl(url) ?? (await resolve(request, url));
         return sendRepresentation(request, reply, representation);
       } catch (error) {
-        if (error instanceof ApiProblem)
-          return fail(reply, error.status, error.code, error.message);
-        if (error instanceof ODataError) return fail(reply, 400, error.code, error.message);
-        throw error;
+        throw error instanceof ODataError ? refusal(400, error.code, error.message) : error;
       }
     },
   });
@@ -121,28 +119,22 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   app.route({ method: OTHER_METHODS, url: "/*", handler: async (_request, reply) => reply });
   // Methods no route knows (PROPFIND, LOCK, SEARCH…) end here rather than at the site's 404,
   // as does an address the routes above do not match (`/api/default` without its slash).
-  app.setNotFoundHandler(async (request, reply) =>
-    ALLOWED_METHODS.includes(request.method)
-      ? fail(reply, 404, "NotFound", `no resource ${quote(request.url)}`)
-      : methodNotAllowed(request, reply),
-  );
+  app.setNotFoundHandler(async (request) => {
+    throw ALLOWED_METHODS.includes(request.method)
+      ? refusal(404, "NotFound", `no resource ${quote(request.url)}`)
+      : methodNotAllowed(request.method);
+  });
 };
 
-function methodNotAllowed(request: FastifyRequest, reply: FastifyReply) {
-  reply.header("allow", ALLOW);
-  return fail(reply, 405, "MethodNotAllowed", `${request.method} is not allowed; use ${ALLOW}`);
+/** The API's refusals are never stored: the same address may be served once the content changes. */
+function refusal(status: number, code: string, message: string, headers: ErrorHeaders = {}) {
+  return new HttpError(status, code, message, { "cache-control": "no-store", ...headers });
 }
 
-/** A 404 (or other non-query problem) found while resolving the path. */
-class ApiProblem extends Error {
-  readonly status: number;
-  readonly code: string;
-
-  constructor(status: number, code: string, message: string) {
-    super(message);
-    this.status = status;
-    this.code = code;
-  }
+function methodNotAllowed(method: string) {
+  return refusal(405, "MethodNotAllowed", `${method} is not allowed; use ${ALLOW}`, {
+    allow: ALLOW,
+  });
 }
 
 /** `transactions` or `transactions/$count` -> the entity set and whether the count is asked. */
@@ -151,21 +143,10 @@ function entitySetOf(path: string): [NonNullable<ReturnType<typeof ENTITY_SETS.g
   const set = ENTITY_SETS.get(name);
   if (set === undefined) {
     const names = [...ENTITY_SETS.keys()].join(", ");
-    throw new ApiProblem(404, "NotFound", `no entity set ${quote(name)} (there are ${names})`);
+    throw refusal(404, "NotFound", `no entity set ${quote(name)} (there are ${names})`);
   }
   if (rest.length > 0 || (segment !== undefined && segment !== "$count")) {
-    throw new ApiProblem(
-      404,
-      "NotFound",
-      `no resource ${quote(path)} (only ${name} and ${name}/$count)`,
-    );
+    throw refusal(404, "NotFound", `no resource ${quote(path)} (only ${name} and ${name}/$count)`);
   }
   return [set, segment === "$count"];
-}
-
-function fail(reply: FastifyReply, status: number, code: string, message: string) {
-  return reply
-    .code(status)
-    .headers({ "content-type": JSON_TYPE, "cache-control": "no-store" })
-    .send(JSON.stringify({ error: { code, message } }));
 }

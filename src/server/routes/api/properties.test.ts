@@ -1,13 +1,9 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApiApp, get } from "../../../../tests/helpers/api-app.ts";
+import { describe, expect, it } from "vitest";
+import { apiAppForFile, get } from "../../../../tests/helpers/api-app.ts";
 import { MAX_URL_BYTES } from "../../security.ts";
 
-let api: Awaited<ReturnType<typeof buildApiApp>>;
-beforeAll(async () => {
-  api = await buildApiApp();
-});
-afterAll(() => api.close());
+const api = apiAppForFile();
 
 const OPTIONS = ["$filter", "$orderby", "$top", "$skip", "$select", "$count", "$format"] as const;
 // What must never reach a client: database errors, SQL, stack traces.
@@ -18,7 +14,7 @@ const encode = (s: string) => encodeURIComponent(s.toWellFormed());
 
 /** Checks the reply is a 200 with a list, or a 400 in the error shape that leaks nothing. */
 async function expectHandled(query: string, entity = "transactions") {
-  const response = await get(api.app, `/api/default/${entity}?${query}`);
+  const response = await get(api().app, `/api/default/${entity}?${query}`);
   expect([200, 400], `${query} -> ${response.status} ${response.text}`).toContain(response.status);
   expect(response.text).not.toMatch(LEAKS);
   if (response.status === 200) {
@@ -183,31 +179,34 @@ describe("injection attempts", () => {
   ];
 
   it("never leaks or fails, and leaves the database intact", async () => {
-    const before = await get(api.app, "/api/default/transactions?$count=true&$top=0");
+    const before = await get(api().app, "/api/default/transactions?$count=true&$top=0");
     for (const attempt of attempts) {
       for (const template of templates) {
         const query = template(attempt);
         const path = `/api/default/transactions?${query}`;
         if (path.length <= MAX_URL_BYTES) await expectHandled(query);
-        else expect((await get(api.app, path)).status, path.slice(0, 80)).toBe(414);
+        else expect((await get(api().app, path)).status, path.slice(0, 80)).toBe(414);
       }
     }
     for (const entity of ["transactions", "articles", "taxonomies"]) {
-      const response = await get(api.app, `/api/default/${entity}/$count?sf_culture=${Date.now()}`);
+      const response = await get(
+        api().app,
+        `/api/default/${entity}/$count?sf_culture=${Date.now()}`,
+      );
       expect(response.status).toBe(200);
     }
-    const after = await api.db.kysely
-      .selectFrom("transactions")
+    const after = await api()
+      .db.kysely.selectFrom("transactions")
       .select((eb) => eb.fn.countAll().as("n"))
       .executeTakeFirst();
     expect(Number(after?.n)).toBe(before.body["@odata.count"]);
-    expect(before.body["@odata.count"]).toBe(api.content.transactions.length);
+    expect(before.body["@odata.count"]).toBe(api().content.transactions.length);
   });
 
   it("takes a string literal with quotes and comment markers as plain text", async () => {
     const hostile = "x'); DROP TABLE transactions; --";
     const filter = `Company eq '${hostile.replaceAll("'", "''")}' or contains(Company, '--')`;
-    const response = await get(api.app, `/api/default/transactions?$filter=${encode(filter)}`);
+    const response = await get(api().app, `/api/default/transactions?$filter=${encode(filter)}`);
     expect(response.status).toBe(200);
     expect(response.body.value).toEqual([]);
   });

@@ -1,38 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Article } from "../../../content/article.ts";
-import { ROOT_PARENT_ID } from "../../../content/common.ts";
+import { ROOT_PARENT_ID } from "../../../rules/taxonomies.ts";
 import type { FlatTaxon, HierarchyTaxon } from "../../../content/taxon.ts";
 import type { Transaction } from "../../../content/transaction.ts";
 import {
   TEST_SITE_URL,
   apiTestContent,
-  buildApiApp,
+  apiAppForFile,
   get,
+  servedArticles,
+  servedTransactions,
 } from "../../../../tests/helpers/api-app.ts";
 
 // Every expectation below is computed from the content file in plain TypeScript.
 const content = apiTestContent();
 const T = content.transactions;
 const A = content.articles;
-let api: Awaited<ReturnType<typeof buildApiApp>>;
-
-beforeAll(async () => {
-  api = await buildApiApp({ content });
-});
-afterAll(() => api.close());
+const api = apiAppForFile({ content });
 
 const list = async (entity: string, query: string) => {
-  const response = await get(api.app, `/api/default/${entity}${query ? `?${query}` : ""}`);
+  const response = await get(api().app, `/api/default/${entity}${query ? `?${query}` : ""}`);
   expect(response.status, response.text).toBe(200);
   return response.body as { value: Record<string, unknown>[]; "@odata.count"?: number };
 };
 const filterQuery = (filter: string) => `$filter=${encodeURIComponent(filter)}`;
 
-// Classification fields are in a reply only when $select names them, as in Sitefinity.
-/** Transactions as a reply without $select (or with `*`) carries them: without `industries`. */
-const served = (rows: Transaction[]) => rows.map(({ industries: _i, ...rest }) => rest);
-/** Articles as a reply without $select (or with `*`) carries them: without `Tags`. */
-const servedArticles = (rows: Article[]) => rows.map(({ Tags: _t, ...rest }) => rest);
 /** A date-time with 7 fractional digits, so that text order is time order (`.5Z` sorts before `Z`). */
 const fixed = (dateTime = "") =>
   dateTime.replace(/(?:\.(\d+))?Z$/, (_m, digits: string = "") => `.${digits.padEnd(7, "0")}Z`);
@@ -136,7 +128,7 @@ describe("$filter on transactions", () => {
     expect(expected.length > 0, "the fixture has rows this case selects").toBe(
       !SELECTS_NOTHING.has(filter),
     );
-    expect(value).toEqual(served(expected));
+    expect(value).toEqual(servedTransactions(expected));
     // The industries a filter reads are the ones a reply that selects them carries.
     if (filter.includes("industries")) {
       const selected = await list("transactions", `${filterQuery(filter)}&$select=*,industries`);
@@ -210,7 +202,7 @@ describe("$filter on the other entity sets", () => {
 
 describe("$orderby, $top, $skip, $count, $select", () => {
   it("returns every entity set in import order by default", async () => {
-    expect((await list("transactions", "")).value).toEqual(served(T));
+    expect((await list("transactions", "")).value).toEqual(servedTransactions(T));
     expect((await list("articles", "")).value).toEqual(servedArticles(A));
     expect((await list("taxonomies", "")).value).toEqual(content.taxonomies);
     expect((await list("flat-taxa", "")).value).toEqual(content.flatTaxa);
@@ -238,7 +230,7 @@ describe("$orderby, $top, $skip, $count, $select", () => {
     ],
   ])("orders transactions by %s", async (orderBy, keys) => {
     const { value } = await list("transactions", `$orderby=${encodeURIComponent(orderBy)}`);
-    expect(value).toEqual(served(sorted(T, ...keys)));
+    expect(value).toEqual(servedTransactions(sorted(T, ...keys)));
   });
 
   it("orders the other sets", async () => {
@@ -261,7 +253,9 @@ describe("$orderby, $top, $skip, $count, $select", () => {
     ["$skip=1000", 1000, undefined],
   ])("pages with %s", async (query, skip, top) => {
     const { value } = await list("transactions", query);
-    expect(value).toEqual(served(T.slice(skip, top === undefined ? undefined : skip + top)));
+    expect(value).toEqual(
+      servedTransactions(T.slice(skip, top === undefined ? undefined : skip + top)),
+    );
   });
 
   it("counts the filtered rows, not the page, with $count=true", async () => {
@@ -274,12 +268,12 @@ describe("$orderby, $top, $skip, $count, $select", () => {
 
   it("answers /$count with a bare number that honours $filter", async () => {
     const response = await get(
-      api.app,
+      api().app,
       `/api/default/transactions/$count?${filterQuery("Size eq null")}`,
     );
     expect(response.headers["content-type"]).toBe("text/plain; charset=utf-8");
     expect(response.text).toBe(String(T.filter((x) => x.Size === null).length));
-    expect((await get(api.app, "/api/default/articles/$count")).text).toBe(String(A.length));
+    expect((await get(api().app, "/api/default/articles/$count")).text).toBe(String(A.length));
   });
 
   it("selects fields in Sitefinity's order whatever the order asked", async () => {
@@ -296,7 +290,7 @@ describe("$orderby, $top, $skip, $count, $select", () => {
 
   it("names the selected fields in @odata.context, in the allow-list's order", async () => {
     const context = async (query: string) =>
-      (await get(api.app, `/api/default/transactions?${query}`)).body["@odata.context"];
+      (await get(api().app, `/api/default/transactions?${query}`)).body["@odata.context"];
     const base = `${TEST_SITE_URL}/api/default/$metadata#transactions`;
     expect(await context("$top=1")).toBe(base);
     expect(await context("$select=Company,Id&$top=1")).toBe(`${base}(Id,Company)`);
@@ -309,13 +303,13 @@ describe("$orderby, $top, $skip, $count, $select", () => {
   });
 
   it("serves $format=json and application/json as it serves no $format", async () => {
-    const plain = await get(api.app, "/api/default/transactions?$top=3");
+    const plain = await get(api().app, "/api/default/transactions?$top=3");
     for (const format of [
       "json",
       "application/json",
       "application%2Fjson%3Bodata.metadata%3Dminimal",
     ]) {
-      const response = await get(api.app, `/api/default/transactions?$top=3&$format=${format}`);
+      const response = await get(api().app, `/api/default/transactions?$top=3&$format=${format}`);
       expect(response.status, format).toBe(200);
       expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
       expect(response.text).toBe(plain.text);

@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Article } from "../../../content/article.ts";
-import { INDUSTRIES_TAXONOMY_NAME, TAGS_TAXONOMY_NAME } from "../../../content/common.ts";
+import { describe, expect, it } from "vitest";
+import { INDUSTRIES_TAXONOMY_NAME, TAGS_TAXONOMY_NAME } from "../../../rules/taxonomies.ts";
 import type { Transaction } from "../../../content/transaction.ts";
 import {
   TEST_SITE_URL,
   apiTestContent,
-  buildApiApp,
+  apiAppForFile,
   get,
+  servedArticles,
+  servedTransactions,
 } from "../../../../tests/helpers/api-app.ts";
 
 const content = apiTestContent();
 const T = content.transactions;
 const METADATA = `${TEST_SITE_URL}/api/default/$metadata`;
-let api: Awaited<ReturnType<typeof buildApiApp>>;
-beforeAll(async () => {
-  api = await buildApiApp({ content });
-});
-afterAll(() => api.close());
+const api = apiAppForFile({ content });
 
 /** The path and query a browser requests for a URL written unencoded, as Sitefinity's SDK writes it. */
 const asBrowserSends = (raw: string) => {
@@ -30,10 +27,6 @@ const widgetCall = (set: string, options: Record<string, string>) =>
     .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
     .join("&")}`;
 
-// Classification fields are in a reply only when $select names them, as in Sitefinity.
-const served = (rows: Transaction[]) => rows.map(({ industries: _i, ...rest }) => rest);
-const servedArticles = (rows: Article[]) => rows.map(({ Tags: _t, ...rest }) => rest);
-
 describe("the four calls the widgets make", () => {
   const industries = content.taxonomies.find((t) => t.Name === INDUSTRIES_TAXONOMY_NAME);
   const tags = content.taxonomies.find((t) => t.Name === TAGS_TAXONOMY_NAME);
@@ -44,7 +37,7 @@ describe("the four calls the widgets make", () => {
       $orderby: "Date desc",
     });
     expect(url).toContain("$orderby=Date%20desc");
-    const response = await get(api.app, url);
+    const response = await get(api().app, url);
     expect(response.status).toBe(200);
     // Newest first; deals closed on the same day stay in import order.
     const expected = T.map((t, i) => ({ t, i }))
@@ -65,7 +58,7 @@ describe("the four calls the widgets make", () => {
   });
 
   it("taxonomies?$select=Id,Name", async () => {
-    const response = await get(api.app, widgetCall("taxonomies", { $select: "Id,Name" }));
+    const response = await get(api().app, widgetCall("taxonomies", { $select: "Id,Name" }));
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       "@odata.context": `${METADATA}#taxonomies(Id,Name)`,
@@ -79,7 +72,7 @@ describe("the four calls the widgets make", () => {
       $select: "Id,Title,ParentId,Ordinal",
       $filter: `TaxonomyId eq ${industries?.Id}`,
     });
-    const response = await get(api.app, url);
+    const response = await get(api().app, url);
     expect(response.status).toBe(200);
     const expected = content.hierarchyTaxa
       .filter((t) => t.TaxonomyId === industries?.Id)
@@ -97,7 +90,7 @@ describe("the four calls the widgets make", () => {
       $select: "Id,Title,Name,UrlName",
       $filter: `TaxonomyId eq ${tags?.Id}`,
     });
-    const response = await get(api.app, url);
+    const response = await get(api().app, url);
     expect(response.status).toBe(200);
     const expected = content.flatTaxa
       .filter((t) => t.TaxonomyId === tags?.Id)
@@ -112,7 +105,10 @@ describe("the four calls the widgets make", () => {
 
 describe("Sitefinity's clients, unchanged", () => {
   it("$select with spaces after commas", async () => {
-    const response = await get(api.app, asBrowserSends("/api/default/articles?$select=Id, Title"));
+    const response = await get(
+      api().app,
+      asBrowserSends("/api/default/articles?$select=Id, Title"),
+    );
     expect(response.body.value).toEqual(content.articles.map(({ Id, Title }) => ({ Id, Title })));
   });
 
@@ -123,23 +119,25 @@ describe("Sitefinity's clients, unchanged", () => {
       `'${s.replace(/[+/?%#&]/g, encodeURIComponent).replaceAll("'", "''")}'`;
     const filter = `(Company eq ${quoted(a?.Company)}) or (Description eq ${quoted(b?.Description)})`;
     const response = await get(
-      api.app,
+      api().app,
       asBrowserSends(`/api/default/transactions?$filter=${filter}`),
     );
-    expect(response.body.value).toEqual(served([a, b] as Transaction[]));
+    expect(response.body.value).toEqual(servedTransactions([a, b] as Transaction[]));
   });
 
   it("x/any(x:x eq <guid>) on industries and on Tags", async () => {
     const industry = T[0]?.industries[0] as string;
     const tag = content.articles[0]?.Tags[0] as string;
     const deals = await get(
-      api.app,
+      api().app,
       asBrowserSends(`/api/default/transactions?$filter=industries/any(x:x eq ${industry})`),
     );
     // Filtering by a classification field does not need it selected, nor put it in the reply.
-    expect(deals.body.value).toEqual(served(T.filter((t) => t.industries.includes(industry))));
+    expect(deals.body.value).toEqual(
+      servedTransactions(T.filter((t) => t.industries.includes(industry))),
+    );
     const articles = await get(
-      api.app,
+      api().app,
       asBrowserSends(`/api/default/articles?$filter=Tags/any(x:x eq ${tag})`),
     );
     expect(articles.body.value).toEqual(
@@ -149,7 +147,7 @@ describe("Sitefinity's clients, unchanged", () => {
 
   it("the /$count segment, as a bare number", async () => {
     const response = await get(
-      api.app,
+      api().app,
       asBrowserSends("/api/default/transactions/$count?$filter=Size ne null"),
     );
     expect(response.text).toBe(String(T.filter((t) => t.Size !== null).length));
@@ -157,15 +155,15 @@ describe("Sitefinity's clients, unchanged", () => {
 
   it("sf_culture, sf_provider and sf_site are accepted and ignored", async () => {
     const response = await get(
-      api.app,
+      api().app,
       "/api/default/transactions?sf_culture=en&sf_provider=OpenAccessDataProvider&sf_site=3f2504e0-4f89-11d3-9a0c-0305e82c3301&$top=2",
     );
     expect(response.status).toBe(200);
-    expect(response.body.value).toEqual(served(T.slice(0, 2)));
+    expect(response.body.value).toEqual(servedTransactions(T.slice(0, 2)));
   });
 
   it("a JSON GET from another origin: preflight, then the read", async () => {
-    const preflight = await api.app.inject({
+    const preflight = await api().app.inject({
       method: "OPTIONS",
       url: "/api/default/transactions?$top=1",
       headers: {
@@ -179,7 +177,7 @@ describe("Sitefinity's clients, unchanged", () => {
     expect(String(preflight.headers["access-control-allow-headers"])).toMatch(
       /Content-Type.*X-SF-Service-Request/,
     );
-    const response = await get(api.app, "/api/default/transactions?$top=1", {
+    const response = await get(api().app, "/api/default/transactions?$top=1", {
       origin: "https://partner.example",
       "content-type": "application/json",
       "x-sf-service-request": "true",

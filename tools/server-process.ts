@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { freePort, waitForHttp } from "../../tools/free-port.ts";
+import { freePort, waitForHttp } from "./free-port.ts";
 import { ROOT } from "./run-script.ts";
 
 export interface ServerProcess {

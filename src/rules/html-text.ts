@@ -1,4 +1,5 @@
-// Pure: the visible text of an HTML fragment, without a DOM (so it runs in node and workers too).
+// The visible text of an HTML fragment, without a DOM, so the server (search, page summaries) and
+// the widgets (descriptions) read the same text from the same markup.
 
 // Tags whose boundary separates words on screen; inline tags (strong, a, span…) do not.
 const BLOCK_TAGS = new Set(
@@ -79,10 +80,10 @@ function decodeEntities(s: string): string {
 }
 
 /**
- * The text a visitor sees for description HTML: comments, scripts and styles dropped, tags
+ * The text a visitor sees for an HTML fragment: comments, scripts and styles dropped, tags
  * stripped (block boundaries become spaces), entities decoded, white space folded.
  */
-export function descriptionText(html: string): string {
+export function htmlToText(html: string): string {
   const visible = html
     .replace(/<!--[\s\S]*?(?:-->|$)/g, " ")
     .replace(/<(script|style|template|title|textarea)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, " ")

@@ -1,6 +1,6 @@
 import type { Link, NavSection } from "../../content/site.ts";
 
-/** Navigation shaped like the demo content, for the header's component tests. */
+/** Navigation shaped like the demo content, for the component tests. */
 export const navigation: NavSection[] = [
   {
     title: "Services",
@@ -22,16 +22,9 @@ export const navigation: NavSection[] = [
   { title: "Transactions", url: "/transactions", children: [] },
 ];
 
+/** Utility links shaped like the demo content. */
 export const utilityLinks: Link[] = [
   { title: "About us", url: "/about" },
   { title: "Careers", url: "/careers" },
   { title: "Contact", url: "/contact" },
 ];
-
-/** The panel a disclosure toggle controls, found through its aria-controls. */
-export function panelOf(toggle: HTMLElement): HTMLElement {
-  const id = toggle.getAttribute("aria-controls");
-  const panel = id ? document.getElementById(id) : null;
-  if (!panel) throw new Error(`No panel for toggle "${toggle.textContent}" (aria-controls=${id})`);
-  return panel;
-}

@@ -6,7 +6,7 @@ const PATHS = {
   close: "M5 5l10 10M15 5L5 15",
 } as const;
 
-/** One of the header's icons, hidden from assistive technology. */
+/** One of the site's icons, hidden from assistive technology. */
 export function Icon({ name, className }: { name: keyof typeof PATHS; className?: string }) {
   return (
     <svg

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+export const ROOT = fileURLToPath(new URL("../", import.meta.url));
 
 /** Runs one of our scripts with this Node, as `npm run` would; returns exit code and output. */
 export function runScript(script: string, args: string[], env: Record<string, string> = {}) {
