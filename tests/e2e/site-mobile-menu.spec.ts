@@ -11,6 +11,7 @@ import {
   tabTo,
   test,
 } from "./fixtures.ts";
+import { tabWalkProblems } from "./visitor-checks.ts";
 
 // The mobile menu, below the 64rem desktop breakpoint (mobile project only).
 const { navigation, utilityLinks } = demoContent().site;
@@ -182,6 +183,14 @@ test.describe("mobile menu", { tag: "@mobile-only" }, () => {
       await expect(dialog.locator(":focus")).toHaveCount(1);
     }
     await expect(close).toBeFocused();
+  });
+
+  test("shows each stop's whole focus ring inside the scrolling panel", async ({ page }) => {
+    await openMenu(page);
+    await menu(page)
+      .getByRole("button", { name: `${navigation[0]!.title} submenu` })
+      .click();
+    expect(await tabWalkProblems(page)).toEqual([]);
   });
 
   test("makes the rest of the page inert while open, and live again on close", async ({ page }) => {

@@ -67,7 +67,8 @@ export async function reflowProblems(page: Page): Promise<string[]> {
 /**
  * Presses Tab from the top of the page through every focusable element (at most `max`), and
  * reports each stop where the focus indicator is not visible (no outline of 2 px or more, no
- * box shadow) or the focused element is covered by another (WCAG 2.4.7, 2.4.11).
+ * box shadow), where a box that clips its overflow cuts the ring off, or where the focused
+ * element is covered by another (WCAG 2.4.7, 2.4.11).
  */
 export async function tabWalkProblems(page: Page, max = 120): Promise<string[]> {
   await page.evaluate(() => {
@@ -101,6 +102,24 @@ export async function tabWalkProblems(page: Page, max = 120): Promise<string[]> 
       const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2;
       const shadow = style.boxShadow !== "none";
       const rect = el.getBoundingClientRect();
+      // The ring reaches offset + width beyond the border box; a clipping ancestor (a scrolling
+      // panel, say) must hold all of it. The window itself scrolls, so it does not count.
+      const reach = outline ? parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth) : 0;
+      let clipper: string | null = null;
+      for (let a = el.parentElement; reach > 0 && a && a !== document.body; a = a.parentElement) {
+        const { overflowX, overflowY } = getComputedStyle(a);
+        if (overflowX === "visible" && overflowY === "visible") continue;
+        const box = a.getBoundingClientRect();
+        const cut =
+          rect.left - reach < box.left - 0.5 ||
+          rect.right + reach > box.right + 0.5 ||
+          rect.top - reach < box.top - 0.5 ||
+          rect.bottom + reach > box.bottom + 0.5;
+        if (cut) {
+          clipper = `${a.tagName.toLowerCase()}.${[...a.classList].join(".")}`;
+          break;
+        }
+      }
       const points = [
         [rect.left + rect.width / 2, rect.top + rect.height / 2],
         [rect.left + 2, rect.top + 2],
@@ -116,6 +135,7 @@ export async function tabWalkProblems(page: Page, max = 120): Promise<string[]> 
         key: path.join("/"),
         label,
         isIndicated: outline || shadow,
+        clipper,
         isUncovered: uncovered.length > 0,
         isInView: points.length > 0,
       };
@@ -127,6 +147,7 @@ export async function tabWalkProblems(page: Page, max = 120): Promise<string[]> 
     if (seen.has(stop.key)) break;
     seen.add(stop.key);
     if (!stop.isIndicated) problems.push(`${stop.label}: no visible focus indicator`);
+    if (stop.clipper) problems.push(`${stop.label}: focus ring cut off by ${stop.clipper}`);
     if (!stop.isInView) problems.push(`${stop.label}: focused but out of view`);
     else if (!stop.isUncovered) problems.push(`${stop.label}: focused but covered`);
   }
