@@ -1,34 +1,15 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { articlePath, topicPath } from "../../src/rules/site-paths.ts";
 import { HOSTILE_LETTERS, hostileContent, payloads } from "../fixtures/hostile-content.ts";
-import { runScriptAsync } from "../../tools/run-script.ts";
-import { startServer, type ServerProcess } from "../../tools/server-process.ts";
 import { expect, test } from "./fixtures.ts";
+import { importedSite } from "./imported-site.ts";
 
 // Content and addresses full of XSS payloads, imported through the real command and browsed in
 // Chromium: no payload may run (no dialog, no canary), none may reach the DOM as live markup,
 // and every page still renders.
 
 const content = hostileContent();
-let server: ServerProcess;
-let dir: string;
-
-test.beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "site-hostile-"));
-  const file = join(dir, "hostile.json");
-  writeFileSync(file, JSON.stringify(content));
-  const DATABASE_URL = `file:${join(dir, "site.db")}`;
-  const imported = await runScriptAsync("content-import.ts", [file], { DATABASE_URL });
-  expect(imported.status, imported.stderr).toBe(0);
-  server = await startServer({ DATABASE_URL, SEED_DEMO: "false" });
-});
-test.afterAll(async () => {
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const ownSite = importedSite("hostile", () => content);
 
 /** Opens a page with dialog and error watchers; returns what went wrong. */
 async function visit(page: Page, path: string) {
@@ -39,7 +20,7 @@ async function visit(page: Page, path: string) {
     void d.dismiss();
   });
   page.on("pageerror", (e) => errors.push(e.message));
-  const response = await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
+  const response = await page.goto(`${ownSite().url}${path}`, { waitUntil: "networkidle" });
   return { response, dialogs, errors };
 }
 
@@ -111,7 +92,7 @@ test("the transactions widget shows hostile descriptions and companies inertly, 
   await expect(page.getByLabel("Search by description")).toHaveValue(payloads.text[1]!);
   await expectNothingRan(page, dialogs);
   expect(errors).toEqual([]);
-  await page.goto(`${server.url}/transactions`, { waitUntil: "networkidle" });
+  await page.goto(`${ownSite().url}/transactions`, { waitUntil: "networkidle" });
   await expect(page.getByRole("table")).toBeVisible();
   for (const text of [payloads.text[0]!, payloads.html[1]!, "Deal"]) {
     await page.getByLabel("Search by description").fill(text);

@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import type { ContentFile } from "../../src/content/content-file.ts";
 import { generateContent } from "../../src/db/demo/generate.ts";
-import { runScriptAsync } from "../../tools/run-script.ts";
-import { startServer, type ServerProcess } from "../../tools/server-process.ts";
 import { ARTICLES, expect, test } from "./fixtures.ts";
+import { importedSite } from "./imported-site.ts";
 
 // The topic pages and the Topics A – Z widget agree for any content (issue 15): here a site whose
 // Tags taxonomy has an Id of its own and a Name in another case ("tags"), as a real Sitefinity
@@ -52,22 +48,7 @@ function contentWithOwnTagsId(): ContentFile {
   };
 }
 
-let server: ServerProcess;
-let dir: string;
-
-test.beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "site-tags-id-"));
-  const file = join(dir, "content.json");
-  writeFileSync(file, JSON.stringify(contentWithOwnTagsId()));
-  const DATABASE_URL = `file:${join(dir, "site.db")}`;
-  const imported = await runScriptAsync("content-import.ts", [file], { DATABASE_URL });
-  expect(imported.status, imported.stderr).toBe(0);
-  server = await startServer({ DATABASE_URL, SEED_DEMO: "false" });
-});
-test.afterAll(async () => {
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const ownSite = importedSite("tags-id", contentWithOwnTagsId);
 
 interface Listed {
   title: string;
@@ -76,7 +57,7 @@ interface Listed {
 
 /** Every topic the widget lists, letter by letter in the letters' order, and its letter. */
 async function widgetTopics(page: Page): Promise<(Listed & { letter: string })[]> {
-  await page.goto(`${server.url}/topics`);
+  await page.goto(`${ownSite().url}/topics`);
   const toolbar = page.getByRole("toolbar", { name: "Topics by letter" });
   await expect(toolbar.getByRole("button", { name: "A", exact: true })).toHaveAttribute(
     "aria-pressed",
@@ -101,7 +82,7 @@ async function widgetTopics(page: Page): Promise<(Listed & { letter: string })[]
 
 /** The topics the server-rendered listing lists beside its articles, in its order. */
 async function pageTopics(page: Page): Promise<Listed[]> {
-  await page.goto(`${server.url}${ARTICLES}`);
+  await page.goto(`${ownSite().url}${ARTICLES}`);
   const links = page.getByRole("complementary", { name: "Topics" }).getByRole("listitem");
   return Promise.all(
     (await links.getByRole("link").all()).map(async (link) => ({
@@ -133,11 +114,11 @@ test("the topic pages and the widget list the same topics in the same order", as
 test("every topic the widget links to is a topic page with its articles", async ({ page }) => {
   const fromWidget = await widgetTopics(page);
   for (const topic of fromWidget.filter((t) => TIES.some((x) => x.Title === t.title))) {
-    const response = await page.goto(`${server.url}${topic.href}`);
+    const response = await page.goto(`${ownSite().url}${topic.href}`);
     expect(response?.status(), topic.href).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(topic.title);
     await expect(page.getByText("1 article", { exact: true })).toBeVisible();
   }
-  const sitemap = await (await page.request.get(`${server.url}/sitemap.xml`)).text();
+  const sitemap = await (await page.request.get(`${ownSite().url}/sitemap.xml`)).text();
   for (const topic of fromWidget) expect(sitemap).toContain(`${topic.href}</loc>`);
 });
