@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { generateContent } from "../../src/db/demo/generate.ts";
-import { serveHostPage } from "./embed-host.ts";
+import { serveHostPage } from "../../tools/host-page.ts";
 import { expect, test } from "./fixtures.ts";
 import {
   DEALS_SET,

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { serveHostPage } from "./embed-host.ts";
+import { serveHostPage } from "../../tools/host-page.ts";
 import { axeViolations, expect, test, topicUrl } from "./fixtures.ts";
 
 // Topics A – Z embedded in a plain HTML page of another origin through /embed.js (DESIGN §4).

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { serveHostPage } from "./embed-host.ts";
+import { serveHostPage } from "../../tools/host-page.ts";
 import { axeViolations, DESKTOP_AND_PHONE, expect, test } from "./fixtures.ts";
 import {
   expectedRows,
