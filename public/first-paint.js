@@ -1,5 +1,5 @@
 // Runs before the page paints (a small blocking script, so both of its jobs hold from the first
-// frame). The site's CSP allows it as a file of the site's own; it needs no build step.
+// frame). The site's CSP allows it as a file of the site's own; the build only minifies it.
 (function () {
   // 1. Hides the alert when this visitor already dismissed it, so it never flashes. The key
   //    format is dismissalKey() in src/components/alert-banner/dismissal.ts.

@@ -1,6 +1,8 @@
 // Dates and times as Sitefinity's web services write them, and calendar days (DESIGN §4).
 // Pure: no Date getter that reads the process's time zone is used anywhere here.
 
+import { CONTENT_TIME_ZONE } from "./time-zones.ts";
+
 const ISO =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,7}))?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/i;
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -88,21 +90,7 @@ export function isCalendarDate(text: string): boolean {
   );
 }
 
-/** True when the runtime knows the IANA time zone (`Europe/London`, `UTC`). */
-export function isTimeZone(zone: string): boolean {
-  if (zone.trim() === "") return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The time zone the content's dates are read in unless a widget is told otherwise. */
-export const CONTENT_TIME_ZONE = "UTC";
 
 /**
  * The calendar day (`YYYY-MM-DD`) of an ISO 8601 instant in an IANA time zone: Sitefinity stores

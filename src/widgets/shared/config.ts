@@ -1,6 +1,6 @@
 // Pure: how a widget reaches a web service, read from its placeholder's data attributes
 // (DESIGN §4, issue 12). Defaults reproduce the site's own setup, so its pages need none.
-import { CONTENT_TIME_ZONE, isTimeZone } from "../../rules/date-time.ts";
+import { CONTENT_TIME_ZONE, isTimeZone } from "../../rules/time-zones.ts";
 import { INDUSTRIES_TAXONOMY_NAME, TAGS_TAXONOMY_NAME } from "../../rules/taxonomies.ts";
 
 /** Everything a widget needs to know about the web service it reads. */
