@@ -42,6 +42,9 @@ async function npmStart(databaseUrl: string): Promise<Instance> {
       CONTENT_POLL_MS: "60000",
     },
     stdio: ["ignore", "pipe", "pipe"],
+    // npm and the server it starts in a process group of their own, so that afterAll can stop
+    // both: a SIGKILL to npm alone would leave the server running as an orphan.
+    detached: true,
   });
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
@@ -86,7 +89,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const instance of [a, b]) {
-    if (instance?.process.exitCode === null) instance.process.kill("SIGKILL");
+    try {
+      if (instance?.process.pid) process.kill(-instance.process.pid, "SIGKILL");
+    } catch {
+      // The group is gone already: npm and its server both exited.
+    }
   }
   pg.thaw();
   await pg.remove();
