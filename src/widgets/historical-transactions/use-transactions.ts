@@ -1,9 +1,7 @@
 // The widget's one hook for effects: loading the three API lists (abortable, retryable) and
 // keeping the visitor's search in the URL (pushState on each search, page or sort; popstate restores).
 import { useEffect, useReducer } from "react";
-import type { Taxonomy } from "../../content/taxonomy.ts";
-import { findTaxonomy, isGuid } from "../../rules/taxonomies.ts";
-import { fetchList, listUrl } from "../shared/api-client.ts";
+import { listReader, taxonomyIdOrProblem } from "../shared/api-client.ts";
 import type { WidgetConfig } from "../shared/config.ts";
 import { useLoad } from "../shared/use-load.ts";
 import type { Filters } from "./filters.ts";
@@ -20,9 +18,6 @@ export interface ApiData {
   readonly industryTaxa: readonly IndustryTaxon[];
 }
 
-/** What the widget says in the console when the service has no industries taxonomy. */
-export const NO_INDUSTRIES = "the web service has no taxonomy named";
-
 /**
  * The three calls, each naming in `$select` every field the widget reads, as a Sitefinity client
  * must (classification fields come only when selected): the transactions newest first; the
@@ -30,25 +25,21 @@ export const NO_INDUSTRIES = "the web service has no taxonomy named";
  */
 async function loadData(config: WidgetConfig, signal: AbortSignal): Promise<ApiData> {
   const { apiBase, transactionsSet, industriesTaxonomy, industriesField } = config;
-  const list = <T>(set: string, options: Record<string, string>) =>
-    fetchList<T>(listUrl(apiBase, set, options), { signal, within: apiBase });
+  const list = listReader(apiBase, signal);
   const loadTaxa = async () => {
-    const taxonomies = await list<Pick<Taxonomy, "Id" | "Name">>("taxonomies", {
-      $select: "Id,Name",
-    });
-    const industries = findTaxonomy(taxonomies, industriesTaxonomy);
-    if (industries === undefined || !isGuid(industries.Id)) {
+    const industries = await taxonomyIdOrProblem(
+      list,
+      industriesTaxonomy,
+      "data-industries-taxonomy",
+    );
+    if ("problem" in industries) {
       // Without an industries taxonomy the deals still show, with no groups to filter by.
-      const names = taxonomies.map((t) => t.Name).join(", ");
-      console.error(
-        `The transactions: ${NO_INDUSTRIES} "${industriesTaxonomy}" (it has: ${names || "none"}); ` +
-          "set data-industries-taxonomy on the placeholder.",
-      );
+      console.error(`The transactions: ${industries.problem}`);
       return [];
     }
     return list<IndustryTaxon>("hierarchy-taxa", {
       $select: "Id,Title,ParentId,Ordinal",
-      $filter: `TaxonomyId eq ${industries.Id}`,
+      $filter: `TaxonomyId eq ${industries.id}`,
     });
   };
   const [transactions, industryTaxa] = await Promise.all([

@@ -1,3 +1,5 @@
+import { findTaxonomy, isGuid } from "../../rules/taxonomies.ts";
+
 /** The API's list body: `{"value": [...], "@odata.nextLink"?: url}` (OData / Sitefinity web services). */
 export interface ODataList<T> {
   value: T[];
@@ -189,6 +191,36 @@ export function listUrl(apiBase: string, set: string, options: Record<string, st
     .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
     .join("&");
   return `${apiBase}/${encodeURIComponent(set)}${query === "" ? "" : `?${query}`}`;
+}
+
+/** Reads one entity set of one web service, with its query options, for one load. */
+export type ListReader = <T>(set: string, options: Record<string, string>) => Promise<T[]>;
+
+/** A ListReader for the service at `apiBase`, aborted by `signal`. */
+export function listReader(apiBase: string, signal: AbortSignal): ListReader {
+  return (set, options) => fetchList(listUrl(apiBase, set, options), { signal, within: apiBase });
+}
+
+/**
+ * The Id of the service's taxonomy named `name`, found by Name without regard to case; or, when
+ * it has none, what the site's web team needs to know, naming the placeholder's `attribute`.
+ */
+export async function taxonomyIdOrProblem(
+  list: ListReader,
+  name: string,
+  attribute: string,
+): Promise<{ id: string } | { problem: string }> {
+  const taxonomies = await list<{ Id: unknown; Name: string }>("taxonomies", {
+    $select: "Id,Name",
+  });
+  const found = findTaxonomy(taxonomies, name);
+  if (found !== undefined && isGuid(found.Id)) return { id: found.Id };
+  const names = taxonomies.map((t) => t.Name).join(", ");
+  return {
+    problem:
+      `the web service has no taxonomy named "${name}" (it has: ${names || "none"}); ` +
+      `set ${attribute} on the placeholder.`,
+  };
 }
 
 /** True when the error is the caller's own abort (unmount, newer request). */

@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import type { FlatTaxon } from "../../content/taxon.ts";
-import type { Taxonomy } from "../../content/taxonomy.ts";
-import { findTaxonomy, isGuid } from "../../rules/taxonomies.ts";
-import { ApiError, fetchList, listUrl } from "../shared/api-client.ts";
+import { ApiError, listReader, taxonomyIdOrProblem } from "../shared/api-client.ts";
 import type { WidgetConfig } from "../shared/config.ts";
 import { useLoad, type Load } from "../shared/use-load.ts";
 import { sortTopics, type Letter } from "../../rules/topics.ts";
@@ -66,24 +64,12 @@ export function useTopics(config: WidgetConfig): TopicsState {
  * `$select` the fields the widget reads, as a Sitefinity client must.
  */
 async function loadTopics(config: WidgetConfig, signal: AbortSignal): Promise<TopicGroups<Topic>> {
-  const { apiBase, tagsTaxonomy } = config;
-  const list = <T>(set: string, options: Record<string, string>) =>
-    fetchList<T>(listUrl(apiBase, set, options), { signal, within: apiBase });
-  const taxonomies = await list<Pick<Taxonomy, "Id" | "Name">>("taxonomies", {
-    $select: "Id,Name",
-  });
-  const tags = findTaxonomy(taxonomies, tagsTaxonomy);
-  if (tags === undefined || !isGuid(tags.Id)) {
-    const names = taxonomies.map((t) => t.Name).join(", ");
-    throw new ApiError(
-      NO_TAGS,
-      `the web service has no taxonomy named "${tagsTaxonomy}" (it has: ${names || "none"}); ` +
-        "set data-tags-taxonomy on the placeholder.",
-    );
-  }
+  const list = listReader(config.apiBase, signal);
+  const tags = await taxonomyIdOrProblem(list, config.tagsTaxonomy, "data-tags-taxonomy");
+  if ("problem" in tags) throw new ApiError(NO_TAGS, tags.problem);
   const taxa = await list<Pick<FlatTaxon, "Id" | "Title" | "Name" | "UrlName">>("flat-taxa", {
     $select: "Id,Title,Name,UrlName",
-    $filter: `TaxonomyId eq ${tags.Id}`,
+    $filter: `TaxonomyId eq ${tags.id}`,
   });
   return groupTopics(sortTopics(taxa.filter(isTopic)));
 }
