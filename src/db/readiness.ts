@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "./connect.ts";
 import { isDatabaseUnavailable } from "./errors.ts";
+import { contentRevision } from "./repositories/content-repository.ts";
 
 /** Why the site cannot serve its content, or null when it can. */
 export type NotReady = string | null;
@@ -17,12 +18,7 @@ export async function contentProblem(db: Db): Promise<NotReady> {
       const verdict = rows[0]?.quick_check ?? "no answer";
       if (verdict !== "ok") return `the database file is damaged: ${verdict}`;
     }
-    const revision = await db.kysely
-      .selectFrom("content_meta")
-      .select("Revision")
-      .where("Id", "=", 1)
-      .executeTakeFirst();
-    if (!revision || revision.Revision === 0) return "the database holds no content";
+    if ((await contentRevision(db)) === 0) return "the database holds no content";
     const [settings] = await Promise.all([
       db.kysely.selectFrom("site_settings").select("Key").where("Key", "=", "site").execute(),
       db.kysely.selectFrom("articles").select("Id").limit(1).execute(),
