@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { ContentFile } from "../../src/content/content-file.ts";
+import { answerList, type ODataAnswer } from "../../src/widgets/shared/test-odata.ts";
 
 // A stand-in for the firm's real Sitefinity web services, built from Sitefinity's documented
 // behaviour (issue 12): a service at its own route (`/api/firm`) on its own origin, the deals in a
@@ -73,8 +74,6 @@ export function sitefinitySets(content: ContentFile): Record<string, Row[]> {
   };
 }
 
-const CLASSIFICATION = new Set([INDUSTRIES_FIELD, "Tags"]);
-
 function send(response: ServerResponse, status: number, body: unknown, origin: string | null) {
   response.writeHead(status, {
     "content-type": "application/json; charset=utf-8",
@@ -84,13 +83,13 @@ function send(response: ServerResponse, status: number, body: unknown, origin: s
   response.end(JSON.stringify(body));
 }
 
-/** What the service answers for one request; the service's own rules, in one place. */
+/** What the service answers for one request: 401 on the private service, else the list. */
 function answer(
   request: IncomingMessage,
-  base: string,
+  origin: string,
   sets: Record<string, Row[]>,
-): { status: number; body: unknown } {
-  const url = new URL(request.url ?? "/", base);
+): ODataAnswer {
+  const url = new URL(request.url ?? "/", origin);
   if (url.pathname.startsWith(`${PRIVATE_ROUTE}/`)) {
     return {
       status: 401,
@@ -99,63 +98,12 @@ function answer(
       },
     };
   }
-  if (!url.pathname.startsWith(`${SERVICE_ROUTE}/`))
-    return { status: 404, body: { error: { code: "NotFound", message: "No service" } } };
-  const set = decodeURIComponent(url.pathname.slice(SERVICE_ROUTE.length + 1));
-  const rows = sets[set];
-  if (rows === undefined)
-    return {
-      status: 404,
-      body: { error: { code: "NotFound", message: `No entity set '${set}'` } },
-    };
-  const options = url.searchParams;
-  for (const name of options.keys()) {
-    if (name.startsWith("$") && !["$select", "$filter", "$orderby", "$skip"].includes(name))
-      return {
-        status: 501,
-        body: { error: { code: "NotImplemented", message: `${name} is not understood here` } },
-      };
-  }
-  let selected = [...rows];
-  const filter = options.get("$filter");
-  if (filter !== null) {
-    const m = /^TaxonomyId eq ([0-9a-f-]{36})$/.exec(filter);
-    if (!m)
-      return {
-        status: 501,
-        body: { error: { code: "NotImplemented", message: `cannot filter by ${filter}` } },
-      };
-    selected = selected.filter((row) => row.TaxonomyId === m[1]);
-  }
-  const orderBy = options.get("$orderby");
-  if (orderBy !== null) {
-    if (orderBy !== "Date desc")
-      return {
-        status: 501,
-        body: { error: { code: "NotImplemented", message: `cannot order by ${orderBy}` } },
-      };
-    const time = (row: Row) => Date.parse(String(row.Date).replace(/(\.\d{3})\d*Z$/, "$1Z"));
-    selected.sort((a, b) => time(b) - time(a));
-  }
-  const fields = (options.get("$select") ?? "*").split(",").map((f) => f.trim());
-  const project = (row: Row) =>
-    Object.fromEntries(
-      Object.entries(row).filter(
-        ([name]) => fields.includes(name) || (fields.includes("*") && !CLASSIFICATION.has(name)),
-      ),
-    );
-  const skip = Number(options.get("$skip") ?? "0");
-  const page = selected.slice(skip, skip + PAGE_SIZE).map(project);
-  const next = new URL(url);
-  next.searchParams.set("$skip", String(skip + PAGE_SIZE));
-  return {
-    status: 200,
-    body: {
-      "@odata.context": `${base}${SERVICE_ROUTE}/$metadata#${set}`,
-      value: page,
-      ...(skip + PAGE_SIZE < selected.length ? { "@odata.nextLink": next.href } : {}),
-    },
-  };
+  return answerList(url, {
+    base: `${origin}${SERVICE_ROUTE}`,
+    sets,
+    classificationFields: [INDUSTRIES_FIELD, "Tags"],
+    pageSize: PAGE_SIZE,
+  });
 }
 
 export interface SitefinityService {

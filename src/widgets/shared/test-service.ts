@@ -1,11 +1,8 @@
 // Test-only: a stand-in for a Sitefinity-shaped web service behind `fetch`, the widgets' network
-// boundary. It answers as Sitefinity's OData services do where the widgets rely on it:
-// classification fields only when `$select` names them, `$filter=TaxonomyId eq <guid>`,
-// `$orderby=Date desc`, and optional server paging with `@odata.nextLink`.
+// boundary. It answers as test-odata.ts says Sitefinity's OData services do.
 import { vi } from "vitest";
 import { readConfig, type WidgetConfig } from "./config.ts";
-
-type Row = Readonly<Record<string, unknown>>;
+import { answerList, type Row } from "./test-odata.ts";
 
 /** One answer of the service, or a failure to reach it. */
 export type Reply = Response | Error;
@@ -60,49 +57,6 @@ export function json(body: unknown, status = 200): Response {
   });
 }
 
-const odataError = (status: number, message: string) =>
-  json({ error: { code: status === 404 ? "NotFound" : "BadRequest", message } }, status);
-
-/** The service's own answer for a request. */
-function answer(url: URL, base: string, options: ServiceOptions): Response {
-  if (!url.href.startsWith(`${base}/`)) return odataError(404, `no service at ${url.pathname}`);
-  const set = decodeURIComponent(url.pathname.slice(new URL(base).pathname.length + 1));
-  const rows = Object.hasOwn(options.sets, set) ? options.sets[set] : undefined;
-  if (rows === undefined) return odataError(404, `no entity set '${set}'`);
-  const params = url.searchParams;
-  let selected = [...rows];
-  const filter = params.get("$filter");
-  if (filter !== null) {
-    const m = /^TaxonomyId eq ([0-9a-f-]{36})$/i.exec(filter);
-    if (!m) return odataError(400, `the test service cannot filter by ${filter}`);
-    selected = selected.filter((r) => String(r.TaxonomyId).toLowerCase() === m[1]!.toLowerCase());
-  }
-  if (params.get("$orderby") === "Date desc") {
-    selected.sort((a, b) =>
-      String(a.Date) < String(b.Date) ? 1 : String(a.Date) > String(b.Date) ? -1 : 0,
-    );
-  }
-  const skip = Number(params.get("$skip") ?? 0);
-  const pageSize = options.pageSize ?? Number.POSITIVE_INFINITY;
-  const page = selected.slice(skip, skip + pageSize);
-  const classification = options.classificationFields ?? ["industries", "Tags"];
-  const fields = (params.get("$select") ?? "*").split(",").map((f) => f.trim());
-  const project = (row: Row) =>
-    Object.fromEntries(
-      Object.entries(row).filter(
-        ([name]) =>
-          fields.includes(name) || (fields.includes("*") && !classification.includes(name)),
-      ),
-    );
-  const next = new URL(url);
-  next.searchParams.set("$skip", String(skip + pageSize));
-  return json({
-    "@odata.context": `${base}/$metadata#${set}`,
-    value: page.map(project),
-    ...(skip + pageSize < selected.length ? { "@odata.nextLink": next.href } : {}),
-  });
-}
-
 /**
  * Replaces `fetch` with the service. Returns the decoded URLs requested and the stub. Honours
  * abort signals as a browser does (StrictMode aborts the first load).
@@ -117,7 +71,15 @@ export function stubService(given: ServiceOptions) {
     const signal = init?.signal;
     const set = decodeURIComponent(url.pathname.split("/").at(-1) ?? "");
     const intercept = options.intercept?.[set];
-    const own = () => answer(url, base, options);
+    const own = () => {
+      const { status, body } = answerList(url, {
+        base,
+        sets: options.sets,
+        classificationFields: options.classificationFields ?? ["industries", "Tags"],
+        pageSize: options.pageSize,
+      });
+      return json(body, status);
+    };
     return new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
       signal?.addEventListener("abort", () => reject(signal.reason), { once: true });

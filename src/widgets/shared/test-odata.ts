@@ -1,0 +1,84 @@
+// Test-only: how a Sitefinity web service answers a list request where the widgets rely on it,
+// written once for the widgets' unit tests (behind a `fetch` stub, test-service.ts) and for the
+// end-to-end stand-in served over HTTP (tests/e2e/sitefinity-service.ts). Classification fields
+// come only when `$select` names them; `$filter=TaxonomyId eq <guid>`; `$orderby=Date desc`;
+// `$skip`, and server paging with `@odata.nextLink`. Any other query option, filter or order is a
+// 501, so a widget that asks differently fails loudly rather than passing by luck.
+
+export type Row = Readonly<Record<string, unknown>>;
+
+/** A service's answer: an HTTP status and its JSON body. */
+export interface ODataAnswer {
+  status: number;
+  body: unknown;
+}
+
+export interface ListService {
+  /** The service root, absolute, with no trailing slash. */
+  base: string;
+  /** Entity sets by name. */
+  sets: Readonly<Record<string, readonly Row[]>>;
+  /** Fields sent only when `$select` names them. */
+  classificationFields: readonly string[];
+  /** Rows per page; past it a reply carries `@odata.nextLink`. All in one page when absent. */
+  pageSize?: number;
+}
+
+const UNDERSTOOD = ["$select", "$filter", "$orderby", "$skip"];
+
+const failure = (status: number, code: string, message: string): ODataAnswer => ({
+  status,
+  body: { error: { code, message } },
+});
+
+/** The instant of a Sitefinity date, whatever its count of fractional digits. */
+const time = (row: Row) => Date.parse(String(row.Date).replace(/(\.\d{3})\d*Z$/, "$1Z"));
+
+/** What the service answers for a GET of `url`. */
+export function answerList(url: URL, service: ListService): ODataAnswer {
+  const root = new URL(service.base);
+  if (url.origin !== root.origin || !url.pathname.startsWith(`${root.pathname}/`))
+    return failure(404, "NotFound", `No service at ${url.pathname}`);
+  const set = decodeURIComponent(url.pathname.slice(root.pathname.length + 1));
+  const rows = Object.hasOwn(service.sets, set) ? service.sets[set] : undefined;
+  if (rows === undefined) return failure(404, "NotFound", `No entity set '${set}'`);
+  const options = url.searchParams;
+  for (const name of options.keys()) {
+    if (name.startsWith("$") && !UNDERSTOOD.includes(name))
+      return failure(501, "NotImplemented", `${name} is not understood here`);
+  }
+  let selected = [...rows];
+  const filter = options.get("$filter");
+  if (filter !== null) {
+    const m = /^TaxonomyId eq ([0-9a-f-]{36})$/.exec(filter);
+    if (!m) return failure(501, "NotImplemented", `cannot filter by ${filter}`);
+    selected = selected.filter((row) => row.TaxonomyId === m[1]);
+  }
+  const orderBy = options.get("$orderby");
+  if (orderBy !== null) {
+    if (orderBy !== "Date desc")
+      return failure(501, "NotImplemented", `cannot order by ${orderBy}`);
+    selected.sort((a, b) => time(b) - time(a));
+  }
+  const fields = (options.get("$select") ?? "*").split(",").map((f) => f.trim());
+  const project = (row: Row) =>
+    Object.fromEntries(
+      Object.entries(row).filter(
+        ([name]) =>
+          fields.includes(name) ||
+          (fields.includes("*") && !service.classificationFields.includes(name)),
+      ),
+    );
+  const skip = Number(options.get("$skip") ?? "0");
+  const pageSize = service.pageSize ?? Number.POSITIVE_INFINITY;
+  const next = new URL(url);
+  next.searchParams.set("$skip", String(skip + pageSize));
+  return {
+    status: 200,
+    body: {
+      "@odata.context": `${service.base}/$metadata#${set}`,
+      value: selected.slice(skip, skip + pageSize).map(project),
+      ...(skip + pageSize < selected.length ? { "@odata.nextLink": next.href } : {}),
+    },
+  };
+}
