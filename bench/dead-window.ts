@@ -1,7 +1,7 @@
 import { chromium, type Locator, type Page } from "playwright-core";
 import { chromiumLaunchOptions } from "../tools/chromium.ts";
 import { samplePaths, startBenchServer } from "./site-server.ts";
-import { throttle } from "../tools/slow-phone.ts";
+import { hydrated, isBeforeHydration, throttle } from "../tools/slow-phone.ts";
 
 // The dead window of each header and share control (issue 14): under Lighthouse's mobile
 // conditions (tools/slow-phone.ts), the time from the moment a control is visible until a press on it does what it
@@ -79,20 +79,13 @@ export async function benchDeadWindow(): Promise<string[]> {
         await control.waitFor({ state: "attached" });
         await control.scrollIntoViewIfNeeded();
         const visible = Date.now() - started;
-        const isEarly = await page.evaluate(
-          (s) => document.querySelector(s)?.closest("astro-island")?.hasAttribute("ssr") ?? false,
-          c.selector,
-        );
-        if (isEarly) early++;
+        if (await isBeforeHydration(page, c.selector)) early++;
         await control.click();
         const honoured = await c.done(page).then(
           () => true,
           () => false,
         );
-        await page.waitForFunction(
-          (s) => !document.querySelector(s)?.closest("astro-island")?.hasAttribute("ssr"),
-          c.selector,
-        );
+        await hydrated(page, c.selector);
         const ready = Date.now() - started;
         windows.push(honoured ? 0 : ready - visible);
         await context.close();

@@ -29,3 +29,11 @@ export function isBeforeHydration(page: Page, selector: string): Promise<boolean
     selector,
   );
 }
+
+/** Resolves once the island that holds `selector` has run its script. */
+export async function hydrated(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction(
+    (s) => !document.querySelector(s)?.closest("astro-island")?.hasAttribute("ssr"),
+    selector,
+  );
+}
