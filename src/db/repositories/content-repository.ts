@@ -2,9 +2,10 @@ import { sql, type Insertable, type Transaction as KyselyTx } from "kysely";
 import type { ContentFile } from "../../content/content-file.ts";
 import { htmlToText } from "../../rules/html-text.ts";
 import type { Site } from "../../content/site.ts";
-import { apiDateTime, storedDateTime } from "../../rules/date-time.ts";
+import { storedDateTime } from "../../rules/date-time.ts";
 import type { Db } from "../connect.ts";
 import type { Database } from "../schema.ts";
+import { withApiDates } from "./api-dates.ts";
 
 const BATCH = 400;
 
@@ -205,28 +206,33 @@ export async function readContent(db: Db): Promise<ContentFile> {
   ]);
   const industriesOf = groupIds(industries, (r) => r.TransactionId);
   const tagsOf = groupIds(tags, (r) => r.ArticleId);
-  const dated = <T extends { LastModified: string }>(item: T) => ({
-    ...item,
-    LastModified: apiDateTime(item.LastModified),
-  });
   return {
-    taxonomies: taxonomies.map(({ Position: _p, ...t }) => ({
-      ...dated(t),
-      Type: t.Type === 1 ? 1 : 0,
-    })),
-    hierarchyTaxa: hierarchyTaxa.map(({ Position: _p, ...t }) => dated(t)),
-    flatTaxa: flatTaxa.map(({ Position: _p, ...t }) => dated(t)),
-    transactions: transactions.map(({ Position: _p, ...t }) => ({
-      ...dated(t),
-      Date: apiDateTime(t.Date),
-      industries: industriesOf.get(t.Id) ?? [],
-    })),
+    taxonomies: withApiDates(
+      taxonomies.map(({ Position: _p, ...t }) => ({ ...t, Type: t.Type === 1 ? 1 : 0 })),
+      "LastModified",
+    ),
+    hierarchyTaxa: withApiDates(
+      hierarchyTaxa.map(({ Position: _p, ...t }) => t),
+      "LastModified",
+    ),
+    flatTaxa: withApiDates(
+      flatTaxa.map(({ Position: _p, ...t }) => t),
+      "LastModified",
+    ),
+    transactions: withApiDates(
+      transactions.map(({ Position: _p, ...t }) => ({
+        ...t,
+        industries: industriesOf.get(t.Id) ?? [],
+      })),
+      "LastModified",
+      "Date",
+    ),
     descriptions: Object.fromEntries(descriptions.map((d) => [d.Key, d.Html])),
-    articles: articles.map(({ Position: _p, ...a }) => ({
-      ...dated(a),
-      PublicationDate: apiDateTime(a.PublicationDate),
-      Tags: tagsOf.get(a.Id) ?? [],
-    })),
+    articles: withApiDates(
+      articles.map(({ Position: _p, ...a }) => ({ ...a, Tags: tagsOf.get(a.Id) ?? [] })),
+      "LastModified",
+      "PublicationDate",
+    ),
     site: site ? (JSON.parse(site.Value) as Site) : emptySite(),
   };
 }

@@ -1,17 +1,9 @@
 import type { Site } from "../../content/site.ts";
-import { apiDateTime } from "../../rules/date-time.ts";
 import { findTaxonomy, TAGS_TAXONOMY_NAME } from "../../rules/taxonomies.ts";
 import { sortTopics } from "../../rules/topics.ts";
 import type { Db } from "../connect.ts";
 import type { Database } from "../schema.ts";
-
-/** Rows with their date-times back in the API's form (the database keeps 7 fractional digits). */
-const withDates = <R extends object>(rows: R[], ...fields: (keyof R)[]): R[] =>
-  rows.map((row) => {
-    const copy = { ...row };
-    for (const field of fields) copy[field] = apiDateTime(String(row[field])) as R[keyof R];
-    return copy;
-  });
+import { withApiDates } from "./api-dates.ts";
 
 export interface ArticleSummary {
   Id: string;
@@ -83,7 +75,7 @@ export function siteRepository(db: Db) {
           .select((eb) => eb.fn.countAll<number>().as("n"))
           .executeTakeFirstOrThrow(),
       ]);
-      return { items: withDates(items, "PublicationDate"), total: Number(count.n) };
+      return { items: withApiDates(items, "PublicationDate"), total: Number(count.n) };
     },
 
     async articlesByTag(
@@ -108,7 +100,7 @@ export function siteRepository(db: Db) {
           .select((eb) => eb.fn.count<number>("articles.Id").distinct().as("n"))
           .executeTakeFirstOrThrow(),
       ]);
-      return { items: withDates(items, "PublicationDate"), total: Number(count.n) };
+      return { items: withApiDates(items, "PublicationDate"), total: Number(count.n) };
     },
 
     async article(urlName: string): Promise<ArticleDetail | null> {
@@ -125,7 +117,7 @@ export function siteRepository(db: Db) {
         .where("article_tags.ArticleId", "=", row.Id)
         .orderBy("article_tags.Position")
         .execute();
-      return { ...withDates([row], "PublicationDate")[0]!, tags };
+      return { ...withApiDates([row], "PublicationDate")[0]!, tags };
     },
 
     /** The topics, in the order the Topics A – Z widget lists them. */
@@ -149,7 +141,7 @@ export function siteRepository(db: Db) {
         .orderBy("transactions.Position")
         .limit(limit)
         .execute();
-      return withDates(rows, "Date");
+      return withApiDates(rows, "Date");
     },
 
     /** Description key -> HTML, for the page that holds the transactions widget. */
@@ -171,7 +163,7 @@ export function siteRepository(db: Db) {
         topicRows(["UrlName"]),
       ]);
       return {
-        articles: withDates(articles, "PublicationDate"),
+        articles: withApiDates(articles, "PublicationDate"),
         topics: topics.map((t) => t.UrlName).sort(),
       };
     },
