@@ -188,14 +188,57 @@ describe("behind a proxy, across instances", () => {
     expect(new Set(ids).size).toBe(3);
   });
 
-  it("writes every log line of a request as JSON carrying the request's id", async () => {
+  it("logs one JSON line per request, after the reply: its id, method, address, route, status and time", async () => {
     const lines: string[] = [];
     const stream = { write: (line: string) => void lines.push(line) };
     const { app } = await start({}, { logger: { level: "info", stream } });
     await app.inject({ url: "/api/default/nope", headers: { "x-request-id": "trace-7" } });
-    const mine = lines.map((l) => JSON.parse(l) as { reqId?: string; msg: string });
-    const forRequest = mine.filter((l) => l.reqId === "trace-7");
-    expect(forRequest.map((l) => l.msg)).toEqual(["incoming request", "request completed"]);
+    const mine = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(mine.filter((l) => l.reqId === "trace-7")).toEqual([
+      expect.objectContaining({
+        level: 30,
+        msg: "request",
+        method: "GET",
+        url: "/api/default/nope",
+        route: "/api/default/*",
+        status: 404,
+        ms: expect.any(Number),
+      }),
+    ]);
+  });
+
+  it("logs probes and static files only at debug", async () => {
+    const clientDir = mkdtempSync(join(tmpdir(), "site-static-"));
+    try {
+      writeFileSync(join(clientDir, "robots.txt"), "User-agent: *\n");
+      const requests = [
+        ["/healthz", "probe-1"],
+        ["/readyz", "probe-2"],
+        ["/robots.txt", "file-1"],
+        ["/api/default/taxonomies", "api-1"],
+      ];
+      const logged = async (level: string) => {
+        const lines: { reqId?: string; level: number }[] = [];
+        const stream = { write: (line: string) => void lines.push(JSON.parse(line)) };
+        const t = await testApp({}, { logger: { level, stream }, clientDir });
+        try {
+          for (const [url, id] of requests)
+            await t.app.inject({ url, headers: { "x-request-id": id } });
+        } finally {
+          await t.close();
+        }
+        return Object.fromEntries(lines.map((l) => [l.reqId, l.level]));
+      };
+      expect(await logged("info")).toEqual({ "api-1": 30 });
+      expect(await logged("debug")).toEqual({
+        "probe-1": 20,
+        "probe-2": 20,
+        "file-1": 20,
+        "api-1": 30,
+      });
+    } finally {
+      rmSync(clientDir, { recursive: true, force: true });
+    }
   });
 });
 

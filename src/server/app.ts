@@ -2,7 +2,11 @@ import { existsSync } from "node:fs";
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import fastifyStatic, { type FastifyStaticOptions } from "@fastify/static";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from "fastify";
 import type { Db } from "../db/connect.ts";
 import type { AstroHandler } from "./astro-bridge.ts";
 import type { Config } from "./config.ts";
@@ -13,6 +17,7 @@ import { health } from "./health.ts";
 import { createMetrics, metricsPlugin, type Metrics } from "./metrics.ts";
 import { apiRoutes } from "./routes/api/index.ts";
 import { requestIdFor } from "./request-id.ts";
+import { quietRoutes, RequestLog } from "./request-log.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { security, securityHeaders } from "./security.ts";
 
@@ -29,7 +34,9 @@ export interface AppOptions {
   /** Built client assets (dist/client) and the embed bundle (dist/embed). */
   clientDir?: string;
   embedDir?: string;
+  /** Logger settings (tests), or the site's own logger (main.ts: see logger.ts). */
   logger?: FastifyServerOptions["logger"];
+  loggerInstance?: FastifyBaseLogger;
 }
 
 declare module "fastify" {
@@ -61,7 +68,11 @@ function trustProxy(setting: Config["TRUST_PROXY"]) {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const setSecurityHeaders = securityHeaders(options.config);
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? false }),
+    // One line per request, after the reply (request-log.ts), instead of Fastify's two.
+    logController: new RequestLog(),
     // Behind a proxy, client addresses (rate limit, logs) come from X-Forwarded-For.
     trustProxy: trustProxy(options.config.TRUST_PROXY),
     requestIdHeader: false,
@@ -138,11 +149,15 @@ async function serveFolder(
   options: Pick<FastifyStaticOptions, "allowedPath" | "setHeaders">,
 ) {
   if (!root || !existsSync(root)) return;
-  await app.register(fastifyStatic, {
-    root,
-    prefix: "/",
-    wildcard: false,
-    decorateReply: false,
-    ...options,
+  // Static files log their requests at debug only (request-log.ts).
+  await app.register(async (files) => {
+    quietRoutes(files);
+    await files.register(fastifyStatic, {
+      root,
+      prefix: "/",
+      wildcard: false,
+      decorateReply: false,
+      ...options,
+    });
   });
 }

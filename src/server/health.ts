@@ -14,7 +14,9 @@ const VERDICT_MS = 1000;
  *   503 with the reason, so traffic goes to another instance until this one is ready again.
  */
 export const health = fp(async (app: FastifyInstance) => {
-  app.get("/healthz", async (_request, reply) =>
+  // Probes come every few seconds: their requests are logged at debug only (request-log.ts).
+  const quiet = { config: { isQuietLog: true } };
+  app.get("/healthz", quiet, async (_request, reply) =>
     reply.header("cache-control", "no-store").send({ status: "ok" }),
   );
 
@@ -37,7 +39,7 @@ export const health = fp(async (app: FastifyInstance) => {
     return verdict.problem;
   };
 
-  app.get("/readyz", async (_request, reply) => {
+  app.get("/readyz", quiet, async (_request, reply) => {
     const problem = await check();
     reply.header("cache-control", "no-store");
     if (problem === null) return reply.send({ status: "ready" });

@@ -36,7 +36,11 @@ declare module "fastify" {
  * PostgreSQL pool's connections; the content revision; and Node's own process figures. Served
  * apart from the site (startMetricsServer), never on the public port.
  */
-export function createMetrics(db: Db, content: ContentState): Metrics {
+export function createMetrics(
+  db: Db,
+  content: ContentState,
+  { logLinesDropped }: { logLinesDropped?: () => number } = {},
+): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const labelNames = ["method", "route", "status"] as const;
@@ -67,6 +71,16 @@ export function createMetrics(db: Db, content: ContentState): Metrics {
       this.set(content.revision);
     },
   });
+  if (logLinesDropped !== undefined) {
+    new Gauge({
+      name: "site_log_lines_dropped",
+      help: "Log lines dropped since start because stdout did not keep up with the log's buffer.",
+      registers: [registry],
+      collect() {
+        this.set(logLinesDropped());
+      },
+    });
+  }
   const pool = db.pool;
   if (pool !== undefined) {
     new Gauge({

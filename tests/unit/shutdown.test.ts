@@ -96,4 +96,31 @@ describe("SIGTERM", () => {
     // Past the grace time the process would exit 1 ("grace time over").
     expect(await server.exited).toBe(0);
   }, 60_000);
+
+  it("writes the last request before SIGTERM to the log: what the log still buffers goes out first", async () => {
+    const server = await startServer({ DATABASE_URL, LOG_LEVEL: "info" });
+    const last = `last-before-sigterm-${Date.now()}`;
+    await fetch(`${server.url}/api/default/taxonomies`);
+    const response = await fetch(`${server.url}/api/default/flat-taxa?$top=1`, {
+      headers: { "x-request-id": last },
+    });
+    expect(response.status).toBe(200);
+    await response.arrayBuffer();
+    server.process.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    const lines = server
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.filter((line) => line.reqId === last)).toEqual([
+      expect.objectContaining({
+        msg: "request",
+        status: 200,
+        url: "/api/default/flat-taxa?$top=1",
+      }),
+    ]);
+    // The shutdown itself is logged after it, so the log was written out to its end.
+    expect(lines.at(-1)).toMatchObject({ msg: "shutting down", signal: "SIGTERM" });
+  }, 60_000);
 });
