@@ -1,5 +1,6 @@
 import autocannon from "autocannon";
-import { rssMiB, samplePaths, startBenchServer } from "./site-server.ts";
+import { rssMiB } from "../tools/process-memory.ts";
+import { samplePaths, startBenchServer } from "./site-server.ts";
 
 // npm run loadtest: 100 connections for 30 s over a mix of pages and API calls, on 127.0.0.1 only.
 // Passes with 0 errors, 0 timeouts, 0 responses other than 2xx, and memory after the run within

@@ -240,6 +240,20 @@ describe("behind a proxy, across instances", () => {
       rmSync(clientDir, { recursive: true, force: true });
     }
   });
+
+  it("cuts slow and idle clients by its own settings: head, request and keep-alive timeouts", async () => {
+    const { app } = await start({
+      HEADERS_TIMEOUT_MS: "4000",
+      REQUEST_TIMEOUT_MS: "9000",
+      KEEP_ALIVE_TIMEOUT_MS: "5000",
+    });
+    expect(app.server.headersTimeout).toBe(4000);
+    expect(app.server.requestTimeout).toBe(9000);
+    expect(app.server.keepAliveTimeout).toBe(5000);
+    await expect(
+      start({ HEADERS_TIMEOUT_MS: "20000", REQUEST_TIMEOUT_MS: "10000" }),
+    ).rejects.toThrow("HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS");
+  });
 });
 
 describe("metrics", () => {

@@ -59,6 +59,9 @@ const FALLBACK_ERROR_PAGE =
   "<body><main><h1>This page is not available right now</h1><p>Please try again in a moment, " +
   'or go to the <a href="/">home page</a>.</p></main></body></html>';
 
+/** How often Node looks for requests past their head or request timeout. */
+const CHECK_TIMEOUTS_MS = 1000;
+
 /** TRUST_PROXY as Fastify takes it; a number of hops trusts that many proxies in front. */
 function trustProxy(setting: Config["TRUST_PROXY"]) {
   return typeof setting === "number" ? (_address: string, hop: number) => hop < setting : setting;
@@ -80,7 +83,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 1000 },
     // Addresses over MAX_URL_BYTES get a readable 414 (security.ts), so the request head that
     // Node accepts must be well above it; beyond this bound Node itself answers 431.
-    http: { maxHeaderSize: 64 * 1024 },
+    // Slow and idle clients are cut on purpose, not by whatever Node and Fastify default to:
+    // Node checks the head and request timeouts every CHECK_TIMEOUTS_MS (30 s by default).
+    http: {
+      maxHeaderSize: 64 * 1024,
+      headersTimeout: options.config.HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: CHECK_TIMEOUTS_MS,
+    },
+    requestTimeout: options.config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: options.config.KEEP_ALIVE_TIMEOUT_MS,
     return503OnClosing: true,
     // The graceful plugin closes only after every reply has really been sent (see graceful.ts).
     forceCloseConnections: false,

@@ -49,6 +49,15 @@ const envSchema = z.object({
       ctx.addIssue({ code: "custom", message: "true, false, a number of hops or addresses" });
       return z.NEVER;
     }),
+  /** How long a client may take to send a request's headers; then Node answers 408 and closes. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  /** How long a client may take to send a whole request (head and body). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /**
+   * How long an idle keep-alive connection stays open. Above the 60 s idle timeout of common
+   * load balancers, so that they close first and never reuse a connection the site is closing.
+   */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(72_000),
   /** How often each instance reads the content revision (the fallback to PostgreSQL's NOTIFY). */
   CONTENT_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1000),
   /** Serve Prometheus metrics on this port (off when unset), on METRICS_HOST. */
@@ -56,7 +65,16 @@ const envSchema = z.object({
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
 });
 
+// Node refuses a headers timeout longer than the request timeout it belongs to.
+const checkedSchema = envSchema.refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
+  path: ["HEADERS_TIMEOUT_MS"],
+  message: "must not be longer than REQUEST_TIMEOUT_MS",
+});
+
 type Parsed = z.output<typeof envSchema>;
+
+/** Every setting's variable name. */
+export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.shape);
 
 export type Config = Omit<Parsed, "SITE_URL" | "SEED_DEMO"> & {
   SITE_URL: string;
@@ -69,7 +87,7 @@ export type Config = Omit<Parsed, "SITE_URL" | "SEED_DEMO"> & {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable counts as unset, as shells and CI files often leave them.
   const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
-  const result = envSchema.safeParse(set);
+  const result = checkedSchema.safeParse(set);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     throw new Error(`invalid environment: ${lines.join("; ")}`);
