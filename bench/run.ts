@@ -12,17 +12,27 @@ import { benchSearch } from "./search.ts";
 const started = Date.now();
 const browser = findChromium();
 console.log(`Browser: ${browser.source} (${browser.executablePath ?? "Playwright's own"})`);
-const sections: [string, () => Promise<string[]>][] = [
-  ["API throughput", benchApi],
-  ["Page throughput", benchPages],
-  ["JavaScript per page", benchJsSize],
-  ["Filter time, 10,000 transactions", benchFilterTime],
-  ["Dead windows on a slow phone (Lighthouse mobile throttling)", benchDeadWindow],
-  ["Search, PostgreSQL and SQLite", benchSearch],
-  ["Imports across instances", benchImportLatency],
+// `npm run bench -- api pages` runs only the sections named (by their key).
+const sections: [key: string, title: string, run: () => Promise<string[]>][] = [
+  ["api", "API throughput", benchApi],
+  ["pages", "Page throughput", benchPages],
+  ["js", "JavaScript per page", benchJsSize],
+  ["filter", "Filter time, 10,000 transactions", benchFilterTime],
+  ["dead", "Dead windows on a slow phone (Lighthouse mobile throttling)", benchDeadWindow],
+  ["search", "Search, PostgreSQL and SQLite", benchSearch],
+  ["imports", "Imports across instances", benchImportLatency],
 ];
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((key) => !sections.some(([k]) => k === key));
+if (unknown.length > 0) {
+  console.error(
+    `unknown section ${unknown.join(", ")}; the sections are ${sections.map(([k]) => k).join(", ")}`,
+  );
+  process.exit(2);
+}
 let failed = false;
-for (const [title, run] of sections) {
+for (const [key, title, run] of sections) {
+  if (wanted.length > 0 && !wanted.includes(key)) continue;
   console.log(`\n## ${title}`);
   for (const line of await run()) {
     console.log(line);

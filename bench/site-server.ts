@@ -4,36 +4,45 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isBuildStale } from "../scripts/build-state.ts";
 import { build } from "../scripts/build.ts";
+import type { ContentFile } from "../src/content/content-file.ts";
+import { connect } from "../src/db/connect.ts";
+import { migrate } from "../src/db/migrate.ts";
+import { replaceContent } from "../src/db/repositories/content-repository.ts";
 import { startServer, type ServerProcess } from "../tools/server-process.ts";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
-/** The built site (built first when stale) on a free port over a fresh demo database. */
+/**
+ * The built site (built first when stale) on a free port over a fresh demo database, run as
+ * `npm start` runs it: at the default settings (logging included, into a file), with only the
+ * database and `env` set.
+ */
 export async function startBenchServer(
   env: Record<string, string> = {},
-): Promise<ServerProcess & { close(): Promise<void> }> {
+  content?: ContentFile,
+): Promise<ServerProcess & { logLines(): number; close(): Promise<void> }> {
   if (isBuildStale(ROOT)) build();
   const dir = mkdtempSync(join(tmpdir(), "site-bench-"));
-  const server = await startServer({
-    DATABASE_URL: `file:${join(dir, "site.db")}`,
-    SEED_DEMO: "true",
-    LOG_LEVEL: "error",
-    ...env,
-  });
+  const logFile = join(dir, "site.log");
+  const DATABASE_URL = `file:${join(dir, "site.db")}`;
+  if (content) {
+    const db = connect(DATABASE_URL, { create: true });
+    await migrate(db);
+    await replaceContent(db, content);
+    await db.close();
+  }
+  const server = await startServer(
+    { DATABASE_URL, SEED_DEMO: "true", ...env },
+    { asShipped: { logFile } },
+  );
   return {
     ...server,
+    logLines: () => readFileSync(logFile, "utf8").split("\n").length - 1,
     async close() {
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** Resident memory of a process in MiB (Linux /proc). */
-export function rssMiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
 }
 
 /** A few addresses of each kind of page, read from the running site. */

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
+import { SETTING_NAMES } from "../src/server/config.ts";
 import { freePort, waitForHttp } from "./free-port.ts";
 import { ROOT } from "./run-script.ts";
 
@@ -18,19 +19,41 @@ process.once("exit", () => {
   for (const child of running) child.kill("SIGKILL");
 });
 
+export interface StartOptions {
+  /**
+   * Run the site as `npm start` does (scripts/start.ts), at its default settings: none of the
+   * site's settings come from this process's environment, only those in `env`, and its log goes
+   * to this file, as a process manager would keep it. Otherwise the server logs at warn to a pipe.
+   */
+  asShipped?: { logFile: string };
+}
+
 /** Starts the built site (src/server/main.ts) as its own process on a free port. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  { asShipped }: StartOptions = {},
+): Promise<ServerProcess> {
   if (!existsSync(`${ROOT}dist/server/entry.mjs`))
     throw new Error("no build: run `npm run build` first");
   const port = await freePort();
-  const child = spawn(process.execPath, [`${ROOT}src/server/main.ts`], {
-    cwd: ROOT,
-    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
+  const address = { HOST: "127.0.0.1", PORT: String(port) };
+  const logFd = asShipped ? openSync(asShipped.logFile, "a") : undefined;
+  const child = spawn(
+    process.execPath,
+    [`${ROOT}${asShipped ? "scripts/start.ts" : "src/server/main.ts"}`],
+    {
+      cwd: ROOT,
+      env: asShipped
+        ? { ...withoutSettings(process.env), ...address, ...env }
+        : { ...process.env, ...address, LOG_LEVEL: "warn", ...env },
+      stdio: ["ignore", logFd ?? "pipe", logFd ?? "pipe"],
+    },
+  );
+  if (logFd !== undefined) closeSync(logFd);
+  let piped = "";
+  child.stdout?.on("data", (d) => (piped += d));
+  child.stderr?.on("data", (d) => (piped += d));
+  const output = () => (asShipped ? readFileSync(asShipped.logFile, "utf8") : piped);
   running.add(child);
   const exited = new Promise<number | null>((resolve) =>
     child.on("exit", (code) => {
@@ -41,13 +64,13 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/healthz`, 60_000, () => child.exitCode === null).catch(
     (error: unknown) => {
-      throw new Error(`server did not start: ${String(error)}\n${output}`);
+      throw new Error(`server did not start: ${String(error)}\n${output()}`);
     },
   );
   return {
     url,
     process: child,
-    output: () => output,
+    output,
     exited,
     async stop(signal = "SIGTERM") {
       if (child.exitCode === null) child.kill(signal);
@@ -73,4 +96,9 @@ export function startExpectingFailure(env: Record<string, string>) {
       resolve({ code, output });
     });
   });
+}
+
+/** The environment without any of the site's settings (README: Settings). */
+function withoutSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !SETTING_NAMES.includes(name)));
 }
