@@ -57,6 +57,12 @@ export default tseslint.config(
     "src/lib/ computes what pages show: it imports no component, repository or server module.",
   ),
   ...layer(
+    ["src/server/**/*.ts", "src/pages/**/*.ts"],
+    ["kysely", "**/odata/to-kysely*", "**/odata/shape*", "**/odata/dialect*"],
+    "Queries live in src/db/repositories/: the server and the pages parse, call a repository and reply.",
+    ["**/*.test.ts"],
+  ),
+  ...layer(
     ["scripts/**/*.ts", "bench/**/*.ts"],
     ["**/tests/**"],
     "scripts/ and bench/ take shared tooling from tools/, never from tests/.",

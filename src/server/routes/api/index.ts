@@ -7,7 +7,8 @@ import { HttpError, type ErrorHeaders } from "../../http-error.ts";
 import { ReplyCache } from "../../http-cache/reply-cache.ts";
 import { represent, type Representation } from "../../http-cache/representation.ts";
 import { sendRepresentation } from "../../http-cache/send.ts";
-import { countEntitySet, readEntitySet } from "./read-entity-set.ts";
+import { entitySetRepository } from "../../../db/repositories/entity-set-repository.ts";
+import { readEntitySet } from "./read-entity-set.ts";
 
 const ALLOWED_METHODS = ["GET", "HEAD", "OPTIONS"];
 const ALLOW = ALLOWED_METHODS.join(", ");
@@ -35,6 +36,7 @@ const OTHER_METHODS = ["DELETE", "PATCH", "POST", "PUT", "QUERY", "TRACE"];
  * ETag) that an import drops.
  */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
+  const repository = entitySetRepository(app.db);
   const cache = new ReplyCache((isHit) => app.metrics.cacheLookup("api", isHit));
   app.content.onChange(() => cache.clear());
   const settings = {
@@ -50,11 +52,11 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
     const key = `${set.name}${isCount ? "/$count" : ""}?${texts.join("\n")}`;
     return cache.get(url, key, async () =>
       isCount
-        ? represent(
-            String(await countEntitySet(app.db, set, parsed.options)),
-            replyHeaders(TEXT_TYPE),
-          )
-        : represent(await readEntitySet(app.db, set, parsed, settings), replyHeaders(JSON_TYPE)),
+        ? represent(String(await repository.count(set, parsed.options)), replyHeaders(TEXT_TYPE))
+        : represent(
+            await readEntitySet(repository, set, parsed, settings),
+            replyHeaders(JSON_TYPE),
+          ),
     );
   };
 
