@@ -1,8 +1,7 @@
 // The Historical Transactions widget: loads the data, then lets visitors filter, sort and page it.
-import { useMemo, useRef } from "react";
+import { useRef } from "react";
 import type { WidgetConfig } from "../shared/config.ts";
 import { LoadStatus } from "../shared/LoadStatus.tsx";
-import { buildModel } from "./rows.ts";
 import { TransactionBrowser } from "./TransactionBrowser.tsx";
 import { useTransactions } from "./use-transactions.ts";
 
@@ -15,21 +14,12 @@ export interface HistoricalTransactionsProps {
 
 /** The widget; the root keeps a minimum height so the page does not jump when data arrives. */
 export function HistoricalTransactions({ config, descriptions }: HistoricalTransactionsProps) {
-  const { load, retry, view, changeDraft, submit, clear, changePage, changeSort } =
-    useTransactions(config);
-  const { industriesField, timeZone } = config;
-  const rootRef = useRef<HTMLElement>(null);
-  const data = load.status === "ready" ? load.data : null;
-  const model = useMemo(
-    () =>
-      data === null
-        ? null
-        : buildModel(data.transactions, data.industryTaxa, descriptions, {
-            industriesField,
-            timeZone,
-          }),
-    [data, descriptions, industriesField, timeZone],
+  const { load, retry, view, changeDraft, submit, clear, changePage, changeSort } = useTransactions(
+    config,
+    descriptions,
   );
+  const rootRef = useRef<HTMLElement>(null);
+  const model = load.status === "ready" ? load.data : null;
 
   return (
     <section className="ht" aria-label="Historical transactions" tabIndex={-1} ref={rootRef}>

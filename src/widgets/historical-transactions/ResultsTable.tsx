@@ -1,15 +1,11 @@
 // View: one page of results in a sortable table (stacked into labelled cards on narrow screens).
-import type { Ref } from "react";
+import { useMemo, type Ref } from "react";
 import type { Row } from "./rows.ts";
+import { sanitizeDescription } from "./sanitize.ts";
 import type { Sort, SortKey } from "./sort.ts";
 
-/** A row with its description HTML already sanitised (null: show the key as text). */
-export interface PageRow extends Row {
-  readonly safeHtml: string | null;
-}
-
 interface ResultsTableProps {
-  rows: readonly PageRow[];
+  rows: readonly Row[];
   sort: Sort;
   onSort: (key: SortKey) => void;
   /** The table, focused after a page change so keyboard users land on the results. */
@@ -64,18 +60,7 @@ export function ResultsTable({ rows, sort, onSort, ref }: ResultsTableProps) {
             <td role="cell" data-label={label("size")} className="ht-number">
               {row.sizeText}
             </td>
-            {row.safeHtml === null ? (
-              <td role="cell" data-label={label("description")} className="ht-description">
-                {row.descriptionKey}
-              </td>
-            ) : (
-              <td
-                role="cell"
-                data-label={label("description")}
-                className="ht-description"
-                dangerouslySetInnerHTML={{ __html: row.safeHtml }}
-              />
-            )}
+            <DescriptionCell row={row} />
             <td role="cell" data-label={label("industry")}>
               {row.groupTitle}
             </td>
@@ -83,5 +68,27 @@ export function ResultsTable({ rows, sort, onSort, ref }: ResultsTableProps) {
         ))}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * A description: its HTML sanitised here, one cell at a time, so that React can pause between
+ * cells while it renders the table and no single task blocks a slow phone for long (issue 23).
+ * A key with no HTML shows as text.
+ */
+function DescriptionCell({ row }: { row: Row }) {
+  const html = row.descriptionHtml;
+  const safeHtml = useMemo(() => (html === null ? null : sanitizeDescription(html)), [html]);
+  return safeHtml === null ? (
+    <td role="cell" data-label={label("description")} className="ht-description">
+      {row.descriptionKey}
+    </td>
+  ) : (
+    <td
+      role="cell"
+      data-label={label("description")}
+      className="ht-description"
+      dangerouslySetInnerHTML={{ __html: safeHtml }}
+    />
   );
 }

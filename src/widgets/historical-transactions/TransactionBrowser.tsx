@@ -6,10 +6,8 @@ import { createMatcher, withKnownIndustries } from "./filters.ts";
 import { FilterForm } from "./FilterForm.tsx";
 import { clampPage, pageCount, pageSlice } from "../../rules/paging.ts";
 import { Pagination } from "./Pagination.tsx";
-import type { PageRow } from "./ResultsTable.tsx";
 import { ResultsTable } from "./ResultsTable.tsx";
 import type { Model } from "./rows.ts";
-import { sanitizeDescription } from "./sanitize.ts";
 import type { SortKey } from "./sort.ts";
 import { nextSort, sortRows } from "./sort.ts";
 import { pageAnnouncement, sortAnnouncement } from "./announcements.ts";
@@ -45,14 +43,7 @@ export function TransactionBrowser({
   }, [sorted, view.applied, groupIds]);
   const pages = pageCount(matches.length, PAGE_SIZE);
   const page = clampPage(view.page, pages);
-  const pageRows = useMemo(
-    () =>
-      pageSlice(matches, page, PAGE_SIZE).map((row): PageRow => ({
-        ...row,
-        safeHtml: row.descriptionHtml === null ? null : sanitizeDescription(row.descriptionHtml),
-      })),
-    [matches, page],
-  );
+  const pageRows = useMemo(() => pageSlice(matches, page, PAGE_SIZE), [matches, page]);
 
   // What the last page or sort change did, for screen readers (a polite live region).
   const [announcement, setAnnouncement] = useState("");

@@ -67,13 +67,20 @@ function usableTaxa(taxa: readonly IndustryTaxon[]): IndustryTaxon[] {
   );
 }
 
-/** Builds the rows and groups; descriptions are looked up (and their text extracted) once per key. */
-export function buildModel(
-  transactions: readonly TransactionData[],
+/** Turns one transaction of the API's answer into a row; made once per load by createRowBuilder. */
+export type RowBuilder = (transaction: unknown, index: number) => Row | null;
+
+/**
+ * The rows' builder for one load, and the groups. A row's search text (the description's visible
+ * text) is worked out only when a search or a sort first reads it, once per description key: the
+ * first page of the table needs none of it (issue 23). `prepareSearch` works it out ahead, a
+ * slice at a time, while the visitor has not searched yet.
+ */
+export function createRowBuilder(
   industryTaxa: readonly IndustryTaxon[],
   descriptions: Readonly<Record<string, string>>,
   { industriesField, timeZone }: RowOptions = { industriesField: "industries", timeZone: "UTC" },
-): Model {
+): { buildRow: RowBuilder; groups: readonly IndustryGroup[] } {
   const taxa = usableTaxa(industryTaxa);
   const resolve = createGroupResolver(taxa);
   const texts = new Map<string, string>();
@@ -85,11 +92,12 @@ export function buildModel(
     }
     return text;
   };
-  const rows = transactions.filter(isRecord).map((t, index): Row => {
+  const buildRow: RowBuilder = (t, index) => {
+    if (!isRecord(t)) return null;
     const date = stringOr(t.Date);
     const descriptionKey = stringOr(t.Description);
     const html = lookupDescription(descriptions, descriptionKey);
-    const industries: unknown = (t as Record<string, unknown>)[industriesField];
+    const industries: unknown = t[industriesField];
     const ids = Array.isArray(industries)
       ? industries.filter((id): id is string => typeof id === "string")
       : [];
@@ -105,10 +113,28 @@ export function buildModel(
       sizeText: formatSize(size),
       descriptionKey,
       descriptionHtml: html,
-      text: textOf(descriptionKey, html),
+      get text() {
+        return textOf(descriptionKey, html);
+      },
       groupId: group?.id ?? null,
       groupTitle: group?.title ?? "",
     };
+  };
+  return { buildRow, groups: topLevelGroups(taxa) };
+}
+
+/** Builds every row and the groups at once (see createRowBuilder; the widget builds in slices). */
+export function buildModel(
+  transactions: readonly TransactionData[],
+  industryTaxa: readonly IndustryTaxon[],
+  descriptions: Readonly<Record<string, string>>,
+  options?: RowOptions,
+): Model {
+  const { buildRow, groups } = createRowBuilder(industryTaxa, descriptions, options);
+  const rows: Row[] = [];
+  transactions.forEach((t, index) => {
+    const row = buildRow(t, index);
+    if (row !== null) rows.push(row);
   });
-  return { rows, groups: topLevelGroups(taxa) };
+  return { rows, groups };
 }

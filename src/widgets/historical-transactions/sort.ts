@@ -60,7 +60,10 @@ export function sortRows<R extends SortRow>(rows: readonly R[], sort: Sort): R[]
     const order =
       typeof a.value === "number" && typeof b.value === "number"
         ? a.value - b.value
-        : collator.compare(String(a.value), String(b.value));
+        : sort.key === "date"
+          ? // YYYY-MM-DD: text order is date order, and far cheaper than the collator.
+            Number(a.value > b.value) - Number(a.value < b.value)
+          : collator.compare(String(a.value), String(b.value));
     return sign * order;
   });
   return keyed.map(({ row }) => row);

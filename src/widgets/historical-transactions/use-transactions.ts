@@ -3,10 +3,17 @@
 import { useEffect, useReducer } from "react";
 import { listReader, taxonomyIdOrProblem } from "../shared/api-client.ts";
 import type { WidgetConfig } from "../shared/config.ts";
+import { forEachInSlices } from "../shared/slices.ts";
 import { useLoad } from "../shared/use-load.ts";
 import type { Filters } from "./filters.ts";
 import type { IndustryTaxon } from "./industries.ts";
-import { TRANSACTION_FIELDS, type TransactionData } from "./rows.ts";
+import {
+  createRowBuilder,
+  TRANSACTION_FIELDS,
+  type Model,
+  type Row,
+  type TransactionData,
+} from "./rows.ts";
 import type { SortKey } from "./sort.ts";
 import type { ViewAction } from "./view-state.ts";
 import { searchForView, viewFromSearch, viewReducer } from "./view-state.ts";
@@ -52,11 +59,48 @@ async function loadData(config: WidgetConfig, signal: AbortSignal): Promise<ApiD
   return { transactions, industryTaxa };
 }
 
-/** Loads the data and holds the visitor's search; returns state and the actions the views call. */
-export function useTransactions(config: WidgetConfig) {
-  const { load, retry } = useLoad("The transactions", JSON.stringify(config), (signal) =>
-    loadData(config, signal),
+/**
+ * The table's rows from the API's lists, built a slice at a time: with thousands of deals, one
+ * long task would leave a phone unresponsive while the widget loads (issue 23).
+ */
+async function buildModelInSlices(
+  data: ApiData,
+  descriptions: Readonly<Record<string, string>>,
+  config: WidgetConfig,
+  signal: AbortSignal,
+): Promise<Model> {
+  const { buildRow, groups } = createRowBuilder(data.industryTaxa, descriptions, config);
+  const rows: Row[] = [];
+  await forEachInSlices(
+    data.transactions,
+    (transaction, index) => {
+      const row = buildRow(transaction, index);
+      if (row !== null) rows.push(row);
+    },
+    signal,
   );
+  return { rows, groups };
+}
+
+/**
+ * Loads the data and holds the visitor's search; returns state and the actions the views call.
+ * Once the table shows, the rows' search text is worked out in slices, ahead of a first search.
+ */
+export function useTransactions(
+  config: WidgetConfig,
+  descriptions: Readonly<Record<string, string>>,
+) {
+  const { load, retry } = useLoad("The transactions", JSON.stringify(config), async (signal) =>
+    buildModelInSlices(await loadData(config, signal), descriptions, config, signal),
+  );
+
+  const rows = load.status === "ready" ? load.data.rows : null;
+  useEffect(() => {
+    if (rows === null) return;
+    const controller = new AbortController();
+    forEachInSlices(rows, (row) => row.text, controller.signal).catch(() => {});
+    return () => controller.abort();
+  }, [rows]);
 
   const [view, dispatch] = useReducer(viewReducer, undefined, () =>
     viewFromSearch(window.location.search),

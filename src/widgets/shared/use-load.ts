@@ -1,5 +1,5 @@
 // The widgets' one pattern for loading: effects only (fetch with abort, retry, the console).
-import { useCallback, useEffect, useEffectEvent, useState } from "react";
+import { startTransition, useCallback, useEffect, useEffectEvent, useState } from "react";
 import { ApiError, isAbort } from "./api-client.ts";
 
 /** What a widget's data load has given so far. */
@@ -28,8 +28,10 @@ export function useLoad<T>(
 
   useEffect(() => {
     const controller = new AbortController();
+    // A transition: React renders what the data brings in slices, yielding to the browser
+    // between components, instead of in one long task (issue 23).
     const settle = (next: Load<T>) => {
-      if (!controller.signal.aborted) setResult({ key: runKey, load: next });
+      if (!controller.signal.aborted) startTransition(() => setResult({ key: runKey, load: next }));
     };
     start(controller.signal).then(
       (data) => settle({ status: "ready", data }),
