@@ -13,6 +13,9 @@ export const BUDGETS = {
   searchPostgresRatio: 0.8,
   /** Longest time from an import's commit until every instance has dropped its caches (ms). */
   importSeenMs: 100,
+  /** Lighthouse mobile performance score and Total Blocking Time, median of 3 runs per page. */
+  lighthousePerformance: 95,
+  lighthouseTbtMs: 200,
   /** Filter submit to updated table, 10,000 transactions, Chromium, median. */
   filterMs: 50,
 } as const;

@@ -3,6 +3,7 @@ import { benchApi } from "./api.ts";
 import { benchDeadWindow } from "./dead-window.ts";
 import { benchFilterTime } from "./filter-time.ts";
 import { benchJsSize } from "./js-size.ts";
+import { benchLighthouse } from "./lighthouse.ts";
 import { benchImportLatency } from "./import-latency.ts";
 import { benchPages } from "./pages.ts";
 import { benchSearch } from "./search.ts";
@@ -19,6 +20,7 @@ const sections: [key: string, title: string, run: () => Promise<string[]>][] = [
   ["js", "JavaScript per page", benchJsSize],
   ["filter", "Filter time, 10,000 transactions", benchFilterTime],
   ["dead", "Dead windows on a slow phone (Lighthouse mobile throttling)", benchDeadWindow],
+  ["lighthouse", "Lighthouse on a slow phone", benchLighthouse],
   ["search", "Search, PostgreSQL and SQLite", benchSearch],
   ["imports", "Imports across instances", benchImportLatency],
 ];
