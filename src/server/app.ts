@@ -30,6 +30,8 @@ export interface AppOptions {
   clientDir?: string;
   embedDir?: string;
   logger?: FastifyServerOptions["logger"];
+  /** Origins whose images content shows (the synced Sitefinity's), for the CSP's img-src. */
+  imageOrigins?: readonly string[];
 }
 
 declare module "fastify" {
@@ -59,7 +61,7 @@ function trustProxy(setting: Config["TRUST_PROXY"]) {
 
 /** Builds the site's Fastify app without listening: plugins, then our decorations, then routes. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const setSecurityHeaders = securityHeaders(options.config);
+  const setSecurityHeaders = securityHeaders(options.config, options.imageOrigins);
   const app = Fastify({
     logger: options.logger ?? false,
     // Behind a proxy, client addresses (rate limit, logs) come from X-Forwarded-For.
