@@ -6,6 +6,7 @@ import { benchJsSize } from "./js-size.ts";
 import { benchImportLatency } from "./import-latency.ts";
 import { benchPages } from "./pages.ts";
 import { benchSearch } from "./search.ts";
+import { benchSync } from "./sync.ts";
 
 // npm run bench: every budget of DESIGN §7 that a benchmark checks, one figure per line, measured
 // side by side in one run on this machine. Exits 1 when a figure misses its budget.
@@ -20,6 +21,7 @@ const sections: [string, () => Promise<string[]>][] = [
   ["Dead windows on a slow phone (Lighthouse mobile throttling)", benchDeadWindow],
   ["Search, PostgreSQL and SQLite", benchSearch],
   ["Imports across instances", benchImportLatency],
+  ["Sync from Sitefinity", benchSync],
 ];
 let failed = false;
 for (const [title, run] of sections) {
