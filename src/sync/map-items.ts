@@ -9,7 +9,8 @@ import { absoluteUrls } from "./absolute-urls.ts";
 // Sitefinity's items in the content file's shape. Nothing is checked here: the whole snapshot
 // goes through the content file's own validation (parseContentFile), which names each problem,
 // so a value that does not fit is passed on as it came rather than guessed at. Fields this site
-// does not keep (Author, Title of a deal…) are left out; absent optional text becomes "".
+// does not keep (Author, Title of a deal…) are left out. An empty field (null in Sitefinity's
+// JSON) becomes "", so that a required one is reported as "empty" or "not a date".
 
 /** One item as the web service sent it. */
 export type Item = Readonly<Record<string, unknown>>;
@@ -39,7 +40,7 @@ const ids = (value: unknown) => (value === null || value === undefined ? [] : va
  * A value that is not a date is passed on for validation to name.
  */
 export function closeDate(value: unknown, timeZone: string): unknown {
-  if (typeof value !== "string") return value;
+  if (typeof value !== "string") return text(value);
   const day = calendarDay(value, timeZone);
   return day === "" ? value : `${day}T00:00:00Z`;
 }
@@ -50,7 +51,7 @@ export function toTransaction(item: Item, settings: MappingSettings): Mapped {
     Id: item.Id,
     LastModified: item.LastModified,
     Date: closeDate(item.Date, settings.timeZone),
-    Company: item.Company,
+    Company: text(item.Company),
     Size: item.Size ?? null,
     Description: descriptionKey(item, settings),
     ...(settings.hasDealUrlName && item.UrlName !== undefined ? { UrlName: item.UrlName } : {}),
@@ -82,9 +83,9 @@ export function toArticle(item: Item, settings: MappingSettings): Mapped {
   return {
     Id: item.Id,
     LastModified: item.LastModified,
-    Title: item.Title,
-    UrlName: item.UrlName,
-    PublicationDate: item.PublicationDate,
+    Title: text(item.Title),
+    UrlName: text(item.UrlName),
+    PublicationDate: text(item.PublicationDate),
     Summary: html(item.Summary, settings.origin),
     Content: html(item.Content, settings.origin),
     Tags: ids(item[settings.tagsField]),

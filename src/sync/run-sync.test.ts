@@ -185,7 +185,7 @@ describe("later syncs", () => {
     const error = await sync().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SyncRefusedError);
     expect((error as SyncRefusedError).problems).toEqual([
-      `${DEALS_SET} ${deal.Id}: Date: Invalid input: expected string, received null`,
+      `${DEALS_SET} ${deal.Id}: Date: not a date`,
       `${NEWS_SET} ${article.Id}: Tags[0]: no such tag`,
     ]);
     expect(await contentRevision(site.db)).toBe(2);
