@@ -11,11 +11,10 @@ import { createServiceClient } from "../src/sync/service-client.ts";
 import { parseSyncSettings } from "../src/sync/settings.ts";
 import {
   DEALS_SET,
-  DESCRIPTION_FIELD,
   INDUSTRIES_FIELD,
   PAGE_SIZE,
   startSitefinityService,
-  TIME_ZONE,
+  syncSettingsFor,
 } from "../tools/sitefinity-service.ts";
 import { BUDGETS } from "./budgets.ts";
 
@@ -41,14 +40,7 @@ export async function benchSync(): Promise<string[]> {
     const demo = parseContentFile(JSON.parse(JSON.stringify(generateContent())));
     if (!demo.ok) throw new Error(demo.problems.join("\n"));
     await replaceContent(db, demo.content);
-    const settings = parseSyncSettings({
-      service: service.base,
-      transactionsSet: DEALS_SET,
-      industriesTaxonomy: "Industries",
-      industriesField: INDUSTRIES_FIELD,
-      descriptionField: DESCRIPTION_FIELD,
-      timeZone: TIME_ZONE,
-    });
+    const settings = parseSyncSettings(syncSettingsFor(service.base));
     if (!settings.ok) throw new Error(settings.problems.join("\n"));
     const sync = () => runSync(db, { settings: settings.settings, accessKey: "bench" });
 

@@ -13,6 +13,20 @@ export const NEWS_SET = "newsitems";
 export const INDUSTRIES_FIELD = "Industries";
 export const DESCRIPTION_FIELD = "DealDescription";
 export const TIME_ZONE = "Europe/London";
+/** The access key the tests and the bench give the stand-in and the sync. */
+export const ACCESS_KEY = "sf-access-key-7d41c0e2";
+
+/** The sync's settings (a settings file's JSON) for this content on a service at `base`. */
+export function syncSettingsFor(base: string) {
+  return {
+    service: base,
+    transactionsSet: DEALS_SET,
+    industriesTaxonomy: "Industries",
+    industriesField: INDUSTRIES_FIELD,
+    descriptionField: DESCRIPTION_FIELD,
+    timeZone: TIME_ZONE,
+  };
+}
 
 type Row = Record<string, unknown>;
 

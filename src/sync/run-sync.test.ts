@@ -1,14 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempDatabase } from "../../tests/helpers/temp-db.ts";
 import {
+  ACCESS_KEY,
   DEALS_SET,
-  DESCRIPTION_FIELD,
-  INDUSTRIES_FIELD,
   NEWS_SET,
   PAGE_SIZE,
-  startSitefinityService,
-  TIME_ZONE,
   type SitefinityService,
+  startSitefinityService,
+  syncSettingsFor,
 } from "../../tools/sitefinity-service.ts";
 import { parseContentFile, type ContentFile } from "../content/content-file.ts";
 import { connect } from "../db/connect.ts";
@@ -25,7 +24,6 @@ import { parseSyncSettings, type SyncSettings } from "./settings.ts";
 // The sync against the Sitefinity-shaped stand-in service, into a real database holding the demo
 // site: SQLite here, PostgreSQL under `npm run test:pg`.
 
-const KEY = "sf-access-key-7d41c0e2";
 /** The firm's content as its Sitefinity holds it (another seed than the demo's: other Ids). */
 const firm = parsed(generateContent({ transactions: 120, articles: 40, seed: 21 }));
 
@@ -36,14 +34,7 @@ function parsed(content: ContentFile): ContentFile {
 }
 
 function settingsFor(service: SitefinityService): SyncSettings {
-  const result = parseSyncSettings({
-    service: service.base,
-    transactionsSet: DEALS_SET,
-    industriesTaxonomy: "Industries",
-    industriesField: INDUSTRIES_FIELD,
-    descriptionField: DESCRIPTION_FIELD,
-    timeZone: TIME_ZONE,
-  });
+  const result = parseSyncSettings(syncSettingsFor(service.base));
   if (!result.ok) throw new Error(result.problems.join("\n"));
   return result.settings;
 }
@@ -53,12 +44,12 @@ let site: Awaited<ReturnType<typeof tempDatabase>>;
 let demo: ContentFile;
 const quick = { timeoutMs: 300, retries: 1, backoffMs: 10 };
 const sync = (options: Partial<SyncOptions> = {}, db = site.db) =>
-  runSync(db, { settings: settingsFor(service), accessKey: KEY, client: quick, ...options });
+  runSync(db, { settings: settingsFor(service), accessKey: ACCESS_KEY, client: quick, ...options });
 /** Whole items the service has served so far, deals and news items. */
 const served = () => [service.wholeItems(DEALS_SET), service.wholeItems(NEWS_SET)];
 
 beforeEach(async () => {
-  service = await startSitefinityService(firm, { accessKey: KEY });
+  service = await startSitefinityService(firm, { accessKey: ACCESS_KEY });
   site = await tempDatabase(generateContent());
   demo = await readContent(site.db);
 });
@@ -208,7 +199,7 @@ describe("later syncs", () => {
 
   it("does not undo an import made while it ran", async () => {
     await service.close();
-    service = await startSitefinityService(firm, { accessKey: KEY, latencyMs: 100 });
+    service = await startSitefinityService(firm, { accessKey: ACCESS_KEY, latencyMs: 100 });
     service.edit(DEALS_SET, firm.transactions[0]!.Id, { Company: "Renamed Holdings" });
     const running = sync().catch((e: unknown) => e);
     // The sync has read what it holds and is waiting for the service: an import commits.

@@ -2,19 +2,19 @@ import { createServer, type RequestListener } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateContent } from "../db/demo/generate.ts";
 import {
+  ACCESS_KEY,
   DEALS_SET,
-  startSitefinityService,
   type SitefinityService,
+  startSitefinityService,
 } from "../../tools/sitefinity-service.ts";
 import { createServiceClient, SyncError } from "./service-client.ts";
 
-const KEY = "sf-access-key-7d41c0e2";
 const content = generateContent({ transactions: 120, articles: 4, seed: 21 });
 const quick = { timeoutMs: 300, retries: 2, backoffMs: 10 };
 let service: SitefinityService;
 
 beforeAll(async () => {
-  service = await startSitefinityService(content, { accessKey: KEY });
+  service = await startSitefinityService(content, { accessKey: ACCESS_KEY });
 });
 afterAll(() => service.close());
 
@@ -43,7 +43,7 @@ async function failure(call: Promise<unknown>): Promise<Error> {
 
 describe("the sync's client for a Sitefinity web service", () => {
   it("lists every item through the service's pages, sending the key as X-SF-Access-Key", async () => {
-    const client = createServiceClient({ service: service.base, accessKey: KEY });
+    const client = createServiceClient({ service: service.base, accessKey: ACCESS_KEY });
     const rows = await client.list(DEALS_SET, { $select: "Id,LastModified" });
     expect(rows.map((r) => r.Id)).toEqual(content.transactions.map((t) => t.Id));
     expect(Object.keys(rows[0]!)).toEqual(["Id", "LastModified"]);
@@ -85,14 +85,14 @@ describe("the sync's client for a Sitefinity web service", () => {
 
   it("tries a request that failed for a moment again", async () => {
     service.failNext(2, 503);
-    const client = createServiceClient({ service: service.base, accessKey: KEY, ...quick });
+    const client = createServiceClient({ service: service.base, accessKey: ACCESS_KEY, ...quick });
     expect(await client.list("taxonomies", {})).toHaveLength(3);
     expect(client.requests).toBe(3);
   });
 
   it("gives up on a service that stays down, saying what it answered and how often it was tried", async () => {
     service.failNext(10, 503);
-    const client = createServiceClient({ service: service.base, accessKey: KEY, ...quick });
+    const client = createServiceClient({ service: service.base, accessKey: ACCESS_KEY, ...quick });
     const error = await failure(client.list("taxonomies", {}));
     expect(error.message).toMatch(
       /^the web service answered 503 for .*taxonomies.* \(tried 3 times\)/,
@@ -102,7 +102,7 @@ describe("the sync's client for a Sitefinity web service", () => {
 
   it("gives up on a service that never answers, each request ending at its timeout", async () => {
     service.setHanging(true);
-    const client = createServiceClient({ service: service.base, accessKey: KEY, ...quick });
+    const client = createServiceClient({ service: service.base, accessKey: ACCESS_KEY, ...quick });
     const started = performance.now();
     const error = await failure(client.list("taxonomies", {}));
     service.setHanging(false);
@@ -128,14 +128,18 @@ describe("the sync's client for a Sitefinity web service", () => {
   );
 
   it("stops at once on 403, saying the key's user may not read the set", async () => {
-    const forbidding = await startSitefinityService(content, { accessKey: KEY });
+    const forbidding = await startSitefinityService(content, { accessKey: ACCESS_KEY });
     forbidding.forbid("newsitems");
-    const client = createServiceClient({ service: forbidding.base, accessKey: KEY, ...quick });
+    const client = createServiceClient({
+      service: forbidding.base,
+      accessKey: ACCESS_KEY,
+      ...quick,
+    });
     const error = await failure(client.list("newsitems", {}));
     expect(error.message).toMatch(
       /answered 403 Forbidden .*newsitems.*: the user whose key is in SITEFINITY_ACCESS_KEY may not read it/,
     );
-    expect(error.message).not.toContain(KEY);
+    expect(error.message).not.toContain(ACCESS_KEY);
     await forbidding.close();
   });
 
@@ -150,7 +154,7 @@ describe("the sync's client for a Sitefinity web service", () => {
     );
     const client = createServiceClient({
       service: `${redirecting.origin}/api/firm`,
-      accessKey: KEY,
+      accessKey: ACCESS_KEY,
     });
     const error = await failure(client.list("taxonomies", {}));
     expect(error.message).toMatch(

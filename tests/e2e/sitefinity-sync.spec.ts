@@ -6,14 +6,13 @@ import { articlePath } from "../../src/rules/site-paths.ts";
 import { runScriptAsync } from "../../tools/run-script.ts";
 import { startServer, type ServerProcess } from "../../tools/server-process.ts";
 import {
+  ACCESS_KEY,
   DEALS_SET,
-  DESCRIPTION_FIELD,
-  INDUSTRIES_FIELD,
   londonOffsetHours,
   NEWS_SET,
-  startSitefinityService,
-  TIME_ZONE,
   type SitefinityService,
+  startSitefinityService,
+  syncSettingsFor,
 } from "../../tools/sitefinity-service.ts";
 import { axeViolations, expect, test } from "./fixtures.ts";
 import {
@@ -33,7 +32,6 @@ import {
 
 test.describe.configure({ mode: "serial" });
 
-const KEY = "sf-access-key-7d41c0e2";
 const firm = generateContent({ transactions: 60, articles: 12, seed: 21 });
 let service: SitefinityService;
 let site: ServerProcess;
@@ -44,25 +42,15 @@ let databaseUrl = "";
 const sync = () =>
   runScriptAsync("content-sync.ts", [settings], {
     DATABASE_URL: databaseUrl,
-    SITEFINITY_ACCESS_KEY: KEY,
+    SITEFINITY_ACCESS_KEY: ACCESS_KEY,
   });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  service = await startSitefinityService(firm, { accessKey: KEY });
+  service = await startSitefinityService(firm, { accessKey: ACCESS_KEY });
   dir = mkdtempSync(join(tmpdir(), "site-sync-e2e-"));
   settings = join(dir, "sync.json");
-  writeFileSync(
-    settings,
-    JSON.stringify({
-      service: service.base,
-      transactionsSet: DEALS_SET,
-      industriesTaxonomy: "Industries",
-      industriesField: INDUSTRIES_FIELD,
-      descriptionField: DESCRIPTION_FIELD,
-      timeZone: TIME_ZONE,
-    }),
-  );
+  writeFileSync(settings, JSON.stringify(syncSettingsFor(service.base)));
   databaseUrl = `file:${join(dir, "site.db")}`;
   site = await startServer({
     DATABASE_URL: databaseUrl,

@@ -7,12 +7,11 @@ import { generateContent } from "../../src/db/demo/generate.ts";
 import { contentRevision, readContent } from "../../src/db/repositories/content-repository.ts";
 import { ROOT, runScriptAsync } from "../../tools/run-script.ts";
 import {
+  ACCESS_KEY,
   DEALS_SET,
-  DESCRIPTION_FIELD,
-  INDUSTRIES_FIELD,
-  startSitefinityService,
-  TIME_ZONE,
   type SitefinityService,
+  startSitefinityService,
+  syncSettingsFor,
 } from "../../tools/sitefinity-service.ts";
 import { tempDatabase } from "../helpers/temp-db.ts";
 
@@ -20,14 +19,13 @@ import { tempDatabase } from "../helpers/temp-db.ts";
 // process of its own against the Sitefinity-shaped stand-in service, into the demo site's SQLite
 // file.
 
-const KEY = "sf-access-key-7d41c0e2";
 const firm = generateContent({ transactions: 120, articles: 40, seed: 21 });
 let dir: string;
 let settingsFile: string;
 let service: SitefinityService;
 let site: Awaited<ReturnType<typeof tempDatabase>>;
 
-const env = (key: string | undefined = KEY) => ({
+const env = (key: string | undefined = ACCESS_KEY) => ({
   DATABASE_URL: site.url,
   SITEFINITY_ACCESS_KEY: key ?? "",
 });
@@ -39,20 +37,10 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 beforeEach(async () => {
-  service = await startSitefinityService(firm, { accessKey: KEY });
+  service = await startSitefinityService(firm, { accessKey: ACCESS_KEY });
   site = await tempDatabase(generateContent());
   settingsFile = join(dir, "sync.json");
-  writeFileSync(
-    settingsFile,
-    JSON.stringify({
-      service: service.base,
-      transactionsSet: DEALS_SET,
-      industriesTaxonomy: "Industries",
-      industriesField: INDUSTRIES_FIELD,
-      descriptionField: DESCRIPTION_FIELD,
-      timeZone: TIME_ZONE,
-    }),
-  );
+  writeFileSync(settingsFile, JSON.stringify(syncSettingsFor(service.base)));
 });
 afterEach(async () => {
   await service.close();

@@ -8,13 +8,12 @@ import { freePort } from "../../tools/free-port.ts";
 import { startPostgres, type ThrowawayPostgres } from "../../tools/postgres.ts";
 import { startServer, type ServerProcess } from "../../tools/server-process.ts";
 import {
+  ACCESS_KEY,
   DEALS_SET,
-  DESCRIPTION_FIELD,
-  INDUSTRIES_FIELD,
   NEWS_SET,
-  startSitefinityService,
-  TIME_ZONE,
   type SitefinityService,
+  startSitefinityService,
+  syncSettingsFor,
 } from "../../tools/sitefinity-service.ts";
 
 // The built site syncing from the Sitefinity-shaped stand-in by itself (SYNC_SETTINGS and
@@ -22,7 +21,6 @@ import {
 // metrics say, a failing sync that never costs readiness, and, on PostgreSQL, two instances that
 // never sync at the same time.
 
-const KEY = "sf-access-key-7d41c0e2";
 const firm = generateContent({ transactions: 120, articles: 40, seed: 21 });
 let dir: string;
 
@@ -34,17 +32,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** A settings file for the service. */
 function settingsFile(name: string, service: SitefinityService): string {
   const file = join(dir, `${name}.json`);
-  writeFileSync(
-    file,
-    JSON.stringify({
-      service: service.base,
-      transactionsSet: DEALS_SET,
-      industriesTaxonomy: "Industries",
-      industriesField: INDUSTRIES_FIELD,
-      descriptionField: DESCRIPTION_FIELD,
-      timeZone: TIME_ZONE,
-    }),
-  );
+  writeFileSync(file, JSON.stringify(syncSettingsFor(service.base)));
   return file;
 }
 
@@ -89,12 +77,12 @@ describe("a site that syncs by itself (SQLite)", { timeout: 90_000 }, () => {
   let site: Awaited<ReturnType<typeof siteWith>>;
 
   beforeAll(async () => {
-    service = await startSitefinityService(firm, { accessKey: KEY });
+    service = await startSitefinityService(firm, { accessKey: ACCESS_KEY });
     site = await siteWith({
       DATABASE_URL: `file:${join(dir, "scheduled.db")}`,
       SYNC_SETTINGS: settingsFile("scheduled", service),
       SYNC_EVERY: "1s",
-      SITEFINITY_ACCESS_KEY: KEY,
+      SITEFINITY_ACCESS_KEY: ACCESS_KEY,
     });
   }, 60_000);
   afterAll(async () => {
@@ -153,7 +141,7 @@ describe("a site that syncs by itself (SQLite)", { timeout: 90_000 }, () => {
 describe("a site whose sync fails, or is not scheduled (SQLite)", { timeout: 90_000 }, () => {
   let service: SitefinityService;
   beforeAll(async () => {
-    service = await startSitefinityService(firm, { accessKey: KEY });
+    service = await startSitefinityService(firm, { accessKey: ACCESS_KEY });
   });
   afterAll(() => service?.close());
 
@@ -220,12 +208,12 @@ describe("two instances on one PostgreSQL database", { timeout: 180_000 }, () =>
   beforeAll(async () => {
     pg = await startPostgres();
     // Each request takes a moment, so that a sync lasts long enough for the other to try.
-    service = await startSitefinityService(firm, { accessKey: KEY, latencyMs: 40 });
+    service = await startSitefinityService(firm, { accessKey: ACCESS_KEY, latencyMs: 40 });
     const env = {
       DATABASE_URL: pg.url,
       SYNC_SETTINGS: settingsFile("pg", service),
       SYNC_EVERY: "1s",
-      SITEFINITY_ACCESS_KEY: KEY,
+      SITEFINITY_ACCESS_KEY: ACCESS_KEY,
     };
     sites = await Promise.all([siteWith(env), siteWith(env)]);
   }, 120_000);
