@@ -22,7 +22,13 @@ const STOP_GRACE_MS = 10_000;
 
 /** Runs one sync in a worker thread; `stop` asks it to end early. */
 function syncInWorker(job: SyncJob, stopped: AbortSignal): Promise<SyncResult> {
-  const worker = new Worker(new URL("./sync-worker.ts", import.meta.url), { workerData: job });
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL("./sync-worker.ts", import.meta.url), { workerData: job });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return Promise.resolve({ ok: false, message: `the sync could not start: ${message}` });
+  }
   const onStop = () => {
     worker.postMessage("stop");
     setTimeout(() => void worker.terminate(), STOP_GRACE_MS).unref();

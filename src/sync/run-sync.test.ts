@@ -214,6 +214,17 @@ describe("later syncs", () => {
 });
 
 describe("failures change nothing", () => {
+  it("into a database without content: says to import or seed it first", async () => {
+    const empty = await tempDatabase(null);
+    try {
+      await expect(sync({}, empty.db)).rejects.toThrow(
+        /holds no content yet: import a content file first \(npm run content:import\), or start the site once with SEED_DEMO=true/,
+      );
+    } finally {
+      await empty.cleanup();
+    }
+  });
+
   it("without the access key: 401, naming the setting", async () => {
     const error = await sync({ accessKey: undefined }).catch((e: unknown) => e);
     expect(String(error)).toMatch(/answered 401 Unauthorized .*: set SITEFINITY_ACCESS_KEY/);
