@@ -91,18 +91,31 @@ export async function listService(
   };
 }
 
-/** Whole items for a set's new and changed Ids, with its classification field selected. */
+/** A field the settings name, and the setting, for the message when items lack it. */
+export type NamedField = readonly [field: string, setting: string];
+
+/**
+ * Whole items for a set's new and changed Ids, with its classification field selected. Items
+ * that lack a field the settings name (a misspelt `industriesField`) stop the sync: leaving the
+ * field out of every item would quietly empty it.
+ */
 export async function fetchChanged(
   client: ServiceClient,
   service: string,
   set: string,
   changes: SetChanges,
-  classificationField: string,
+  [classification, ...others]: readonly [NamedField, ...NamedField[]],
 ): Promise<SyncedSet> {
   const wanted = [...changes.added, ...changes.changed];
   const items = wanted.length
-    ? await fetchByIds(client, service, set, wanted, `*,${classificationField}`)
+    ? await fetchByIds(client, service, set, wanted, `*,${classification[0]}`)
     : [];
+  for (const [field, setting] of [classification, ...others]) {
+    if (items.length > 0 && !items.some((item) => Object.hasOwn(item, field)))
+      throw new SyncError(
+        `the web service's ${set} items have no field "${field}": check "${setting}" in the sync's settings`,
+      );
+  }
   const fetched = new Map(
     items.filter((item) => isGuid(item.Id)).map((item) => [String(item.Id).toLowerCase(), item]),
   );

@@ -183,6 +183,28 @@ describe("later syncs", () => {
     expect(JSON.stringify(await readContent(site.db))).toBe(before);
   });
 
+  it("--full fetches every item again, changed or not", async () => {
+    const report = await sync({ isFull: true });
+    expect(report.fetched).toBe(160);
+    expect(report.sets[3]).toEqual({
+      set: DEALS_SET,
+      listed: 120,
+      added: 0,
+      changed: 120,
+      removed: 0,
+    });
+    expect(await contentRevision(site.db)).toBe(3);
+  });
+
+  it("stops, naming the setting, when the items lack a field the settings name", async () => {
+    service.edit(DEALS_SET, firm.transactions[0]!.Id, { Company: "Renamed Holdings" });
+    const settings = { ...settingsFor(service), industriesField: "Sectors" };
+    await expect(sync({ settings })).rejects.toThrow(
+      `the web service's ${DEALS_SET} items have no field "Sectors": check "industriesField" in the sync's settings`,
+    );
+    expect(await contentRevision(site.db)).toBe(2);
+  });
+
   it("--dry-run reports what would change and writes nothing", async () => {
     service.remove(DEALS_SET, firm.transactions[0]!.Id);
     const report = await sync({ isDryRun: true });

@@ -143,20 +143,14 @@ async function syncUnderLock(db: Db, options: SyncOptions, started: number): Pro
   if (Object.values(changes).every(isUnchanged)) return report("unchanged", {});
 
   const current = await readContent(db);
-  const deals = await fetchChanged(
-    client,
-    settings.service,
-    settings.transactionsSet,
-    changes.transactions,
-    settings.industriesField,
-  );
-  const articles = await fetchChanged(
-    client,
-    settings.service,
-    settings.articlesSet,
-    changes.articles,
-    settings.tagsField,
-  );
+  const { service, transactionsSet, articlesSet, descriptionField } = settings;
+  const deals = await fetchChanged(client, service, transactionsSet, changes.transactions, [
+    [settings.industriesField, "industriesField"],
+    ...(descriptionField ? [[descriptionField, "descriptionField"] as const] : []),
+  ]);
+  const articles = await fetchChanged(client, service, articlesSet, changes.articles, [
+    [settings.tagsField, "tagsField"],
+  ]);
   const snapshot = buildSnapshot({
     current,
     mapping: { ...settings, origin: new URL(settings.service).origin, hasDealUrlName },
