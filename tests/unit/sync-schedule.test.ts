@@ -208,7 +208,7 @@ describe("two instances on one PostgreSQL database", { timeout: 180_000 }, () =>
   beforeAll(async () => {
     pg = await startPostgres();
     // Each request takes a moment, so that a sync lasts long enough for the other to try.
-    service = await startSitefinityService(firm, { accessKey: ACCESS_KEY, latencyMs: 40 });
+    service = await startSitefinityService(firm, { accessKey: ACCESS_KEY, latencyMs: 100 });
     const env = {
       DATABASE_URL: pg.url,
       SYNC_SETTINGS: settingsFile("pg", service),
@@ -233,9 +233,11 @@ describe("two instances on one PostgreSQL database", { timeout: 180_000 }, () =>
     const busy = async () =>
       (await metric(sites[0]!.metrics, "site_sync_runs_total", 'outcome="busy"')) +
       (await metric(sites[1]!.metrics, "site_sync_runs_total", 'outcome="busy"'));
-    await until("an instance found the other syncing", async () => (await busy()) >= 2, 60_000);
+    await until("an instance found the other syncing", async () => (await busy()) >= 1, 90_000);
     // A sync with nothing to do is one listing pass that starts with the taxonomies: between two
     // passes' first requests lie exactly one pass's requests, or two syncs overlapped.
+    const passes = () => service.requests.filter((r) => r.includes("/api/firm/taxonomies?"));
+    await until("several syncs have run", async () => passes().length >= 6, 90_000);
     const starts = service.requests.flatMap((r, i) =>
       r.includes("/api/firm/taxonomies?") ? [i] : [],
     );
