@@ -7,6 +7,7 @@ import { benchLighthouse } from "./lighthouse.ts";
 import { benchImportLatency } from "./import-latency.ts";
 import { benchPages } from "./pages.ts";
 import { benchSearch } from "./search.ts";
+import { benchSync } from "./sync.ts";
 
 // npm run bench: every budget of DESIGN §7 that a benchmark checks, one figure per line, measured
 // side by side in one run on this machine. Exits 1 when a figure misses its budget.
@@ -23,6 +24,7 @@ const sections: [key: string, title: string, run: () => Promise<string[]>][] = [
   ["lighthouse", "Lighthouse on a slow phone", benchLighthouse],
   ["search", "Search, PostgreSQL and SQLite", benchSearch],
   ["imports", "Imports across instances", benchImportLatency],
+  ["sync", "Sync from Sitefinity", benchSync],
 ];
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((key) => !sections.some(([k]) => k === key));

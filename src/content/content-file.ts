@@ -130,7 +130,14 @@ export interface ContentFile {
   site: ParsedDocument["site"];
 }
 
-export type ParseResult = { ok: true; content: ContentFile } | { ok: false; problems: string[] };
+/** One problem of a content file: where (`["transactions", 12, "Date"]`) and what. */
+export interface ContentIssue {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+export type ParseResult =
+  { ok: true; content: ContentFile } | { ok: false; problems: string[]; issues: ContentIssue[] };
 
 /**
  * Validates a parsed JSON document; on failure lists every problem with its path. Items without
@@ -139,9 +146,11 @@ export type ParseResult = { ok: true; content: ContentFile } | { ok: false; prob
 export function parseContentFile(input: unknown, now = new Date()): ParseResult {
   const result = documentSchema.safeParse(input);
   if (!result.success) {
+    const issues = result.error.issues.map(({ path, message }) => ({ path, message }));
     return {
       ok: false,
-      problems: result.error.issues.map((issue) => `${formatPath(issue.path)}: ${issue.message}`),
+      problems: issues.map((issue) => `${formatPath(issue.path)}: ${issue.message}`),
+      issues,
     };
   }
   return { ok: true, content: sanitizeContent(stamp(result.data, now)) };

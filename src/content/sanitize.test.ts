@@ -15,3 +15,30 @@ describe("sanitizeContentHtml", () => {
     expect(sanitizeContentHtml(once)).toBe(once);
   });
 });
+
+describe("images in content (synced from Sitefinity's libraries)", () => {
+  it.each([
+    [
+      '<img src="https://cms.firm.example/images/a.png" alt="A" width="320">',
+      '<img alt="A" src="https://cms.firm.example/images/a.png" width="320" />',
+    ],
+    ['<img src="/images/a.png">', '<img alt="" src="/images/a.png" />'],
+    [
+      '<img src="https://cms.firm.example/a.png" sfref="[images]9b" onerror="x()">',
+      '<img alt="" src="https://cms.firm.example/a.png" />',
+    ],
+  ])("keeps %s as %s", (html, expected) => {
+    expect(sanitizeContentHtml(html)).toBe(expected);
+    expect(sanitizeContentHtml(expected)).toBe(expected);
+  });
+
+  it.each([
+    "<img src=x onerror=alert(1)>",
+    '<img src="data:image/png;base64,AAAA">',
+    '<img src="//cdn.example/a.png">',
+    '<img src="javascript:alert(1)">',
+    "<img>",
+  ])("leaves out %s: only http(s) addresses and this site's paths", (html) => {
+    expect(sanitizeContentHtml(`<p>${html}</p>`)).toBe("<p></p>");
+  });
+});

@@ -37,6 +37,8 @@ export interface AppOptions {
   /** Logger settings (tests), or the site's own logger (main.ts: see logger.ts). */
   logger?: FastifyServerOptions["logger"];
   loggerInstance?: FastifyBaseLogger;
+  /** Origins whose images content shows (the synced Sitefinity's), for the CSP's img-src. */
+  imageOrigins?: readonly string[];
 }
 
 declare module "fastify" {
@@ -69,7 +71,7 @@ function trustProxy(setting: Config["TRUST_PROXY"]) {
 
 /** Builds the site's Fastify app without listening: plugins, then our decorations, then routes. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const setSecurityHeaders = securityHeaders(options.config);
+  const setSecurityHeaders = securityHeaders(options.config, options.imageOrigins);
   const app = Fastify({
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }

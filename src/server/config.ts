@@ -63,6 +63,20 @@ const envSchema = z.object({
   /** Serve Prometheus metrics on this port (off when unset), on METRICS_HOST. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  /** The Sitefinity sync's settings file (docs/sitefinity.md): where the content comes from. */
+  SYNC_SETTINGS: z.string().optional(),
+  /** How often the running site syncs from Sitefinity (`30s`, `5m`, `1h`); needs SYNC_SETTINGS. */
+  SYNC_EVERY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const m = /^(\d{1,5})\s*(s|m|h)$/.exec(v.trim());
+      const ms = m ? Number(m[1]) * { s: 1000, m: 60_000, h: 3_600_000 }[m[2] as "s"] : 0;
+      if (ms >= 1000 && ms <= 86_400_000) return ms;
+      ctx.addIssue({ code: "custom", message: "a time from 1s to 24h, such as 30s, 5m or 1h" });
+      return z.NEVER;
+    }),
 });
 
 // Node refuses a headers timeout longer than the request timeout it belongs to.
@@ -93,6 +107,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`invalid environment: ${lines.join("; ")}`);
   }
   const { SITE_URL, SEED_DEMO, ...rest } = result.data;
+  if (rest.SYNC_EVERY !== undefined && rest.SYNC_SETTINGS === undefined)
+    throw new Error(
+      "invalid environment: SYNC_EVERY: needs SYNC_SETTINGS (the sync's settings file)",
+    );
   const host = rest.HOST.includes(":") ? `[${rest.HOST}]` : rest.HOST;
   const isDatabaseNamed = set.DATABASE_URL !== undefined;
   return {

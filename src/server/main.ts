@@ -4,11 +4,15 @@ import { loadConfig } from "./config.ts";
 import { watchContent } from "./content-state.ts";
 import { createLogger } from "./logger.ts";
 import { createMetrics, startMetricsServer } from "./metrics.ts";
+import { scheduleSync } from "./sync-schedule.ts";
+import { readSyncSettings } from "../sync/settings.ts";
 
 /** Starts the site: config, database, Astro, listen; SIGTERM/SIGINT finish in-flight requests, then exit. */
 async function main() {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL);
+  // Read first: a broken settings file stops the start with one line, before anything opens.
+  const syncSettings = config.SYNC_SETTINGS ? readSyncSettings(config.SYNC_SETTINGS) : null;
   const { db, isSeeded } = await openDatabase(config);
   const content = await watchContent(db, config.CONTENT_POLL_MS);
   const astro = await loadAstroHandler();
@@ -23,6 +27,7 @@ async function main() {
     clientDir: `${DIST}client`,
     embedDir: `${DIST}embed`,
     loggerInstance: log.logger,
+    imageOrigins: syncSettings ? [new URL(syncSettings.service).origin] : [],
   });
   if (isSeeded) app.log.info("the database held no content: loaded the demo content");
   await app.listen({ port: config.PORT, host: config.HOST });
@@ -31,6 +36,20 @@ async function main() {
     config.METRICS_PORT === undefined
       ? null
       : await startMetricsServer(metrics, config.METRICS_PORT, config.METRICS_HOST);
+  const sync =
+    syncSettings && config.SYNC_EVERY !== undefined
+      ? scheduleSync({
+          job: {
+            databaseUrl: config.DATABASE_URL,
+            timeoutMs: config.DATABASE_TIMEOUT_MS,
+            settings: syncSettings,
+            accessKey: process.env.SITEFINITY_ACCESS_KEY || undefined,
+          },
+          everyMs: config.SYNC_EVERY,
+          log: app.log,
+          registry: metrics.registry,
+        })
+      : null;
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -44,8 +63,7 @@ async function main() {
     }, config.SHUTDOWN_GRACE_MS);
     force.unref();
     metricsServer?.close();
-    app
-      .closeGracefully()
+    Promise.all([app.closeGracefully(), sync?.stop()])
       .then(() => {
         content.stop();
         return db.close();

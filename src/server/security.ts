@@ -20,9 +20,13 @@ export type SetSecurityHeaders = (request: IncomingMessage, response: ServerResp
  * for every request that
  * reaches Fastify's hooks, and by app.ts for the replies Fastify makes before any hook runs (an
  * address with broken percent-encoding). Pages add their script and style hashes to the CSP
- * (see routes/pages.ts).
+ * (see routes/pages.ts). `imageOrigins` (the Sitefinity web service's origin, whose images synced
+ * content shows) are added to img-src, and to nothing else.
  */
-export function securityHeaders(config: Config): SetSecurityHeaders {
+export function securityHeaders(
+  config: Config,
+  imageOrigins: readonly string[] = [],
+): SetSecurityHeaders {
   const setHelmetHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -30,7 +34,7 @@ export function securityHeaders(config: Config): SetSecurityHeaders {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", "data:"],
+        imgSrc: ["'self'", "data:", ...imageOrigins],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -12,7 +12,7 @@ import {
   startSitefinityService,
   TIME_ZONE,
   type SitefinityService,
-} from "./sitefinity-service.ts";
+} from "../../tools/sitefinity-service.ts";
 import {
   buildReference,
   expectedRows,
@@ -78,7 +78,7 @@ let service: SitefinityService;
 let hostOrigins: string[] = [];
 
 test.beforeAll(async () => {
-  service = await startSitefinityService(content, () => hostOrigins);
+  service = await startSitefinityService(content, { allowedOrigins: () => hostOrigins });
 });
 test.afterAll(() => service.close());
 

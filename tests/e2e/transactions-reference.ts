@@ -151,7 +151,8 @@ export async function reference(
     list<{ Id: string; Name: string }>(request, `${api}/taxonomies`),
     list<ApiTaxon>(request, `${api}/hierarchy-taxa`),
   ]);
-  const industriesId = taxonomies.find((t) => t.Name === "industries")?.Id;
+  // Found by Name without regard to case, as the widget finds it ("Industries" once synced).
+  const industriesId = taxonomies.find((t) => t.Name.toLowerCase() === "industries")?.Id;
   const industries = taxa.filter((t) => t.TaxonomyId === industriesId);
   // The site's content is in UTC: a deal's day is the UTC date part of its instant.
   return buildReference({ transactions, industries, descriptions, dayOf: utcDay });

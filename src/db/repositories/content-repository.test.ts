@@ -55,3 +55,17 @@ describe("content repository (real SQLite file)", () => {
     expect(await contentRevision(db)).toBe(1);
   });
 });
+
+describe("a write that expects a revision (a sync's)", () => {
+  it("goes through at that revision, and changes nothing at another", async () => {
+    const first = parsed(generateContent({ transactions: 10, articles: 3, seed: 1 }));
+    const second = parsed(generateContent({ transactions: 12, articles: 4, seed: 2 }));
+    const db = await withDb(first);
+    await expect(replaceContent(db, second, { ifRevision: 0 })).rejects.toThrow(
+      /the content changed while this ran \(revision 0, now 1\)/,
+    );
+    expect(await readContent(db)).toEqual(first);
+    expect(await replaceContent(db, second, { ifRevision: 1 })).toBe(2);
+    expect(await readContent(db)).toEqual(second);
+  });
+});

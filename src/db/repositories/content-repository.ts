@@ -20,12 +20,30 @@ const stamped = <T extends { LastModified: string }>(item: T) => ({
   LastModified: stored(item.LastModified),
 });
 
+/** Thrown by replaceContent when the content is no longer at the revision the caller read. */
+export class ContentChangedError extends Error {
+  override name = "ContentChangedError";
+}
+
+export interface ReplaceOptions {
+  /**
+   * Write only if the content is still at this revision (a sync built its snapshot from it):
+   * an import or another writer in between makes the write fail rather than undo theirs.
+   */
+  ifRevision?: number;
+}
+
 /**
  * Replaces all content in one database transaction: on any error nothing changes.
- * Bumps the content revision so running servers drop their caches.
+ * Bumps the content revision so running servers drop their caches; resolves to the new revision.
  */
-export async function replaceContent(db: Db, content: ContentFile): Promise<void> {
-  await db.kysely.transaction().execute(async (tx) => {
+export async function replaceContent(
+  db: Db,
+  content: ContentFile,
+  { ifRevision }: ReplaceOptions = {},
+): Promise<number> {
+  return db.kysely.transaction().execute(async (tx) => {
+    if (ifRevision !== undefined) await checkRevision(tx, db.dialect, ifRevision);
     await deleteAll(tx);
     await insertBatches(
       tx,
@@ -89,7 +107,19 @@ export async function replaceContent(db: Db, content: ContentFile): Promise<void
     // Delivered to every listening instance when (and only if) the transaction commits.
     if (db.dialect === "postgres")
       await sql`SELECT pg_notify(${CONTENT_CHANNEL}, ${String(revision)})`.execute(tx);
+    return revision;
   });
+}
+
+/** Fails unless the content is at `expected`; on PostgreSQL the row stays locked until commit. */
+async function checkRevision(tx: KyselyTx<Database>, dialect: Db["dialect"], expected: number) {
+  const query = tx.selectFrom("content_meta").select("Revision").where("Id", "=", 1);
+  const row = await (dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
+  const revision = row?.Revision ?? 0;
+  if (revision !== expected)
+    throw new ContentChangedError(
+      `the content changed while this ran (revision ${expected}, now ${revision}): run it again`,
+    );
 }
 
 async function deleteAll(tx: KyselyTx<Database>) {

@@ -1,9 +1,10 @@
-// Test-only: how a Sitefinity web service answers a list request where the widgets rely on it,
-// written once for the widgets' unit tests (behind a `fetch` stub, test-service.ts) and for the
-// end-to-end stand-in served over HTTP (tests/e2e/sitefinity-service.ts). Classification fields
-// come only when `$select` names them; `$filter=TaxonomyId eq <guid>`; `$orderby=Date desc`;
-// `$skip`, and server paging with `@odata.nextLink`. Any other query option, filter or order is a
-// 501, so a widget that asks differently fails loudly rather than passing by luck.
+// Test-only: how a Sitefinity web service answers a list request where the widgets and the sync
+// rely on it, written once for the widgets' unit tests (behind a `fetch` stub, test-service.ts)
+// and for the stand-in served over HTTP (tools/sitefinity-service.ts). Classification fields
+// come only when `$select` names them; `$filter=TaxonomyId eq <guid>` and `Id eq <guid> or Id eq
+// <guid> …`; `$orderby=Date desc`; `$skip`, `$top`, `$count=true`, and server paging with
+// `@odata.nextLink`. Any other query option, filter or order is a 501, so a client that asks
+// differently fails loudly rather than passing by luck.
 
 export type Row = Readonly<Record<string, unknown>>;
 
@@ -24,7 +25,10 @@ export interface ListService {
   pageSize?: number;
 }
 
-const UNDERSTOOD = ["$select", "$filter", "$orderby", "$skip"];
+const UNDERSTOOD = ["$select", "$filter", "$orderby", "$skip", "$top", "$count"];
+const GUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
+const BY_TAXONOMY = new RegExp(`^TaxonomyId eq (${GUID})$`);
+const BY_IDS = new RegExp(`^Id eq ${GUID}( or Id eq ${GUID})*$`);
 
 const failure = (status: number, code: string, message: string): ODataAnswer => ({
   status,
@@ -33,6 +37,15 @@ const failure = (status: number, code: string, message: string): ODataAnswer => 
 
 /** The instant of a Sitefinity date, whatever its count of fractional digits. */
 const time = (row: Row) => Date.parse(String(row.Date).replace(/(\.\d{3})\d*Z$/, "$1Z"));
+
+/** The rows a `$filter` keeps, or null when the filter is not one this service understands. */
+function filterRows(rows: readonly Row[], filter: string): Row[] | null {
+  const byTaxonomy = BY_TAXONOMY.exec(filter);
+  if (byTaxonomy) return rows.filter((row) => row.TaxonomyId === byTaxonomy[1]);
+  if (!BY_IDS.test(filter)) return null;
+  const ids = new Set(filter.match(new RegExp(GUID, "g"))?.map((id) => id.toLowerCase()));
+  return rows.filter((row) => ids.has(String(row.Id).toLowerCase()));
+}
 
 /** What the service answers for a GET of `url`. */
 export function answerList(url: URL, service: ListService): ODataAnswer {
@@ -50,9 +63,9 @@ export function answerList(url: URL, service: ListService): ODataAnswer {
   let selected = [...rows];
   const filter = options.get("$filter");
   if (filter !== null) {
-    const m = /^TaxonomyId eq ([0-9a-f-]{36})$/.exec(filter);
-    if (!m) return failure(501, "NotImplemented", `cannot filter by ${filter}`);
-    selected = selected.filter((row) => row.TaxonomyId === m[1]);
+    const kept = filterRows(selected, filter);
+    if (kept === null) return failure(501, "NotImplemented", `cannot filter by ${filter}`);
+    selected = kept;
   }
   const orderBy = options.get("$orderby");
   if (orderBy !== null) {
@@ -70,15 +83,19 @@ export function answerList(url: URL, service: ListService): ODataAnswer {
       ),
     );
   const skip = Number(options.get("$skip") ?? "0");
-  const pageSize = service.pageSize ?? Number.POSITIVE_INFINITY;
+  const top = options.has("$top") ? Number(options.get("$top")) : Number.POSITIVE_INFINITY;
+  const end = Math.min(selected.length, skip + top);
+  const pageEnd = Math.min(end, skip + (service.pageSize ?? Number.POSITIVE_INFINITY));
   const next = new URL(url);
-  next.searchParams.set("$skip", String(skip + pageSize));
+  next.searchParams.set("$skip", String(pageEnd));
+  if (Number.isFinite(top)) next.searchParams.set("$top", String(end - pageEnd));
   return {
     status: 200,
     body: {
       "@odata.context": `${service.base}/$metadata#${set}`,
-      value: selected.slice(skip, skip + pageSize).map(project),
-      ...(skip + pageSize < selected.length ? { "@odata.nextLink": next.href } : {}),
+      ...(options.get("$count") === "true" ? { "@odata.count": selected.length } : {}),
+      value: selected.slice(skip, pageEnd).map(project),
+      ...(pageEnd < end ? { "@odata.nextLink": next.href } : {}),
     },
   };
 }

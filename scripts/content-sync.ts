@@ -1,0 +1,32 @@
+import { parseArgs } from "node:util";
+import { formatReport } from "../src/sync/report.ts";
+import { runSync } from "../src/sync/run-sync.ts";
+import { readSyncSettings } from "../src/sync/settings.ts";
+import { openForCli, runCli } from "./cli.ts";
+
+const USAGE = "npm run content:sync -- SETTINGS.json [--dry-run] [--full]";
+
+// npm run content:sync -- SETTINGS.json [--dry-run] [--full] : brings this site's content to
+// match the firm's Sitefinity (src/sync/). The access key comes from SITEFINITY_ACCESS_KEY only.
+runCli(async () => {
+  const { positionals, values } = parseArgs({
+    args: process.argv.slice(2),
+    allowPositionals: true,
+    strict: true,
+    options: { "dry-run": { type: "boolean" }, full: { type: "boolean" } },
+  });
+  if (positionals.length !== 1) throw new Error(`usage: ${USAGE}`);
+  const settings = readSyncSettings(positionals[0] as string);
+  const db = await openForCli();
+  try {
+    const report = await runSync(db, {
+      settings,
+      accessKey: process.env.SITEFINITY_ACCESS_KEY || undefined,
+      isDryRun: values["dry-run"] === true,
+      isFull: values.full === true,
+    });
+    for (const line of formatReport(report)) console.log(line);
+  } finally {
+    await db.close();
+  }
+});

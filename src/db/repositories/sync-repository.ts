@@ -1,0 +1,40 @@
+import type { Db } from "../connect.ts";
+import { withApiDates } from "./api-dates.ts";
+
+/** An item's Id and when it last changed, as the API writes it. */
+export interface ItemVersion {
+  Id: string;
+  LastModified: string;
+}
+
+/** Every item's Id and LastModified, per set of the content file: what a sync compares. */
+export interface ContentVersions {
+  taxonomies: ItemVersion[];
+  hierarchyTaxa: ItemVersion[];
+  flatTaxa: ItemVersion[];
+  transactions: ItemVersion[];
+  articles: ItemVersion[];
+}
+
+/**
+ * The Ids and LastModified of all content, without the rest of it: a sync that finds nothing
+ * changed reads no more than this.
+ */
+export async function readContentVersions(db: Db): Promise<ContentVersions> {
+  const k = db.kysely;
+  const versions = async (
+    table: "taxonomies" | "hierarchy_taxa" | "flat_taxa" | "transactions" | "articles",
+  ) =>
+    withApiDates(
+      await k.selectFrom(table).select(["Id", "LastModified"]).orderBy("Position").execute(),
+      "LastModified",
+    );
+  const [taxonomies, hierarchyTaxa, flatTaxa, transactions, articles] = await Promise.all([
+    versions("taxonomies"),
+    versions("hierarchy_taxa"),
+    versions("flat_taxa"),
+    versions("transactions"),
+    versions("articles"),
+  ]);
+  return { taxonomies, hierarchyTaxa, flatTaxa, transactions, articles };
+}

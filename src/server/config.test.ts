@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config.ts";
+
+describe("the sync's settings in the environment", () => {
+  it.each([
+    ["30s", 30_000],
+    ["5m", 300_000],
+    ["1h", 3_600_000],
+    [" 2 m ", 120_000],
+  ])("SYNC_EVERY=%j is %d ms", (every, ms) => {
+    expect(loadConfig({ SYNC_SETTINGS: "sync.json", SYNC_EVERY: every }).SYNC_EVERY).toBe(ms);
+  });
+
+  it("schedules nothing without SYNC_EVERY, even with SYNC_SETTINGS", () => {
+    expect(loadConfig({ SYNC_SETTINGS: "sync.json" }).SYNC_EVERY).toBeUndefined();
+  });
+
+  it.each(["5", "0s", "25h", "5 minutes", "-1m"])("refuses SYNC_EVERY=%j, naming it", (every) => {
+    expect(() => loadConfig({ SYNC_SETTINGS: "sync.json", SYNC_EVERY: every })).toThrow(
+      /SYNC_EVERY: a time from 1s to 24h/,
+    );
+  });
+
+  it("refuses SYNC_EVERY without SYNC_SETTINGS", () => {
+    expect(() => loadConfig({ SYNC_EVERY: "5m" })).toThrow(/SYNC_EVERY: needs SYNC_SETTINGS/);
+  });
+});

@@ -1,0 +1,126 @@
+import { Worker } from "node:worker_threads";
+import type { FastifyBaseLogger } from "fastify";
+import { Counter, Gauge, type Registry } from "prom-client";
+import { formatReport } from "../sync/report.ts";
+import type { SyncJob, SyncResult } from "./sync-worker.ts";
+
+// The running site syncs from Sitefinity by itself every SYNC_EVERY (issue 21), each sync in a
+// worker thread (sync-worker.ts says why). Each instance tries; the database's sync lock lets
+// one run at a time across instances, and the others skip that turn. A sync that fails changes
+// nothing, is counted and logged, and never touches readiness: the site keeps serving the last
+// good content.
+
+export interface SyncScheduleOptions {
+  job: SyncJob;
+  everyMs: number;
+  log: FastifyBaseLogger;
+  registry: Registry;
+}
+
+/** How long a sync in flight may take to end after the site asked it to stop. */
+const STOP_GRACE_MS = 10_000;
+
+/** Runs one sync in a worker thread; `stop` asks it to end early. */
+function syncInWorker(job: SyncJob, stopped: AbortSignal): Promise<SyncResult> {
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL("./sync-worker.ts", import.meta.url), { workerData: job });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return Promise.resolve({ ok: false, message: `the sync could not start: ${message}` });
+  }
+  const onStop = () => {
+    worker.postMessage("stop");
+    setTimeout(() => void worker.terminate(), STOP_GRACE_MS).unref();
+  };
+  stopped.addEventListener("abort", onStop, { once: true });
+  return new Promise<SyncResult>((resolve) => {
+    let result: SyncResult = { ok: false, message: "the sync's worker ended without a result" };
+    worker.on("message", (message: SyncResult) => (result = message));
+    worker.on("error", (error) => (result = { ok: false, message: error.message }));
+    worker.on("exit", () => {
+      stopped.removeEventListener("abort", onStop);
+      resolve(result);
+    });
+  });
+}
+
+/** A running schedule; stop() cancels the sync in flight and waits for it to end. */
+export interface SyncSchedule {
+  stop(): Promise<void>;
+}
+
+function syncMetrics(registry: Registry) {
+  const registers = [registry];
+  return {
+    lastSuccess: new Gauge({
+      name: "site_sync_last_success_timestamp_seconds",
+      help: "When this instance's last sync from Sitefinity succeeded (Unix time).",
+      registers,
+    }),
+    items: new Counter({
+      name: "site_sync_items_total",
+      help: "Items the sync added, changed or removed, by set (the service's name) and change.",
+      labelNames: ["set", "change"] as const,
+      registers,
+    }),
+    failures: new Counter({
+      name: "site_sync_failures_total",
+      help: "Syncs from Sitefinity that failed (nothing was changed).",
+      registers,
+    }),
+    runs: new Counter({
+      name: "site_sync_runs_total",
+      help: "Syncs by outcome: written, unchanged, busy (another instance was syncing), failed.",
+      labelNames: ["outcome"] as const,
+      registers,
+    }),
+  };
+}
+
+/** Syncs now, then every `everyMs` after each sync ends (so two runs never overlap here). */
+export function scheduleSync(options: SyncScheduleOptions): SyncSchedule {
+  const metrics = syncMetrics(options.registry);
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+
+  const run = async () => {
+    const result = await syncInWorker(options.job, controller.signal);
+    if (controller.signal.aborted) return;
+    if (result.ok) {
+      const { report } = result;
+      metrics.runs.inc({ outcome: report.outcome });
+      if (report.outcome === "busy") return;
+      metrics.lastSuccess.setToCurrentTime();
+      for (const { set, added, changed, removed } of report.sets) {
+        metrics.items.inc({ set, change: "added" }, added);
+        metrics.items.inc({ set, change: "changed" }, changed);
+        metrics.items.inc({ set, change: "removed" }, removed);
+      }
+      options.log.info({ sync: report.sets }, `sync: ${formatReport(report).slice(-2).join("; ")}`);
+      return;
+    }
+    metrics.failures.inc();
+    metrics.runs.inc({ outcome: "failed" });
+    options.log.error(
+      { problems: result.problems },
+      `sync failed, nothing was changed: ${result.message}`,
+    );
+  };
+  const turn = () => {
+    running = run().finally(() => {
+      if (controller.signal.aborted) return;
+      timer = setTimeout(turn, options.everyMs);
+      timer.unref();
+    });
+  };
+  turn();
+  return {
+    async stop() {
+      controller.abort();
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { parentPort, workerData } from "node:worker_threads";
+import { connect } from "../db/connect.ts";
+import { runSync, SyncRefusedError, type SyncReport } from "../sync/run-sync.ts";
+import type { SyncSettings } from "../sync/settings.ts";
+
+// One scheduled sync, in a worker thread of the running site (sync-schedule.ts starts it). A
+// sync validates and writes the whole content, seconds of work at 15,000 items, and on SQLite
+// every statement runs synchronously: in the site's own thread that would hold up every
+// visitor's request meanwhile. The worker has its own database connection.
+
+/** What the site hands the worker. */
+export interface SyncJob {
+  databaseUrl: string;
+  timeoutMs: number;
+  settings: SyncSettings;
+  accessKey?: string;
+}
+
+/** What the worker hands back: the report, or why the sync failed (nothing was changed). */
+export type SyncResult =
+  { ok: true; report: SyncReport } | { ok: false; message: string; problems?: string[] };
+
+const job = workerData as SyncJob;
+const controller = new AbortController();
+// The site is shutting down: stop the requests; a write already under way finishes.
+parentPort?.on("message", (message) => {
+  if (message === "stop") controller.abort();
+});
+
+const db = connect(job.databaseUrl, { create: false, poolMax: 2, timeoutMs: job.timeoutMs });
+let result: SyncResult;
+try {
+  const report = await runSync(db, {
+    settings: job.settings,
+    accessKey: job.accessKey,
+    client: { signal: controller.signal },
+  });
+  result = { ok: true, report };
+} catch (error) {
+  result = {
+    ok: false,
+    message: error instanceof Error ? error.message.split("\n")[0]! : String(error),
+    problems: error instanceof SyncRefusedError ? error.problems : undefined,
+  };
+} finally {
+  await db.close();
+}
+parentPort?.postMessage(result);
+parentPort?.close();

@@ -1,0 +1,131 @@
+import { calendarDay } from "../rules/date-time.ts";
+import {
+  INDUSTRIES_TAXONOMY_NAME,
+  ROOT_PARENT_ID,
+  TAGS_TAXONOMY_NAME,
+} from "../rules/taxonomies.ts";
+import { absoluteUrls } from "./absolute-urls.ts";
+
+// Sitefinity's items in the content file's shape. Nothing is checked here: the whole snapshot
+// goes through the content file's own validation (parseContentFile), which names each problem,
+// so a value that does not fit is passed on as it came rather than guessed at. Fields this site
+// does not keep (Author, Title of a deal…) are left out. An empty field (null in Sitefinity's
+// JSON) becomes "", so that a required one is reported as "empty" or "not a date".
+
+/** One item as the web service sent it. */
+export type Item = Readonly<Record<string, unknown>>;
+/** An item in the content file's shape, not yet validated. */
+export type Mapped = Record<string, unknown>;
+
+/** What the mapping needs to know about the firm's Sitefinity (from the settings). */
+export interface MappingSettings {
+  industriesField: string;
+  tagsField: string;
+  descriptionField?: string;
+  timeZone: string;
+  /** The web service's origin, on which site-relative addresses in HTML resolve. */
+  origin: string;
+  /** Whether this site's transactions keep a UrlName (the search issue adds it). */
+  hasDealUrlName: boolean;
+}
+
+const text = (value: unknown) => (value === null || value === undefined ? "" : value);
+const html = (value: unknown, origin: string) =>
+  typeof value === "string" ? absoluteUrls(value, origin) : text(value);
+const ids = (value: unknown) => (value === null || value === undefined ? [] : value);
+
+/**
+ * A close date as this site stores it: the calendar day of Sitefinity's instant in the editors'
+ * zone, at midnight UTC (`2026-06-30T23:00:00Z` in Europe/London -> `2026-07-01T00:00:00Z`).
+ * A value that is not a date is passed on for validation to name.
+ */
+export function closeDate(value: unknown, timeZone: string): unknown {
+  if (typeof value !== "string") return text(value);
+  const day = calendarDay(value, timeZone);
+  return day === "" ? value : `${day}T00:00:00Z`;
+}
+
+/** A deal of the dynamic type as a transaction. */
+export function toTransaction(item: Item, settings: MappingSettings): Mapped {
+  return {
+    Id: item.Id,
+    LastModified: item.LastModified,
+    Date: closeDate(item.Date, settings.timeZone),
+    Company: text(item.Company),
+    Size: item.Size ?? null,
+    Description: descriptionKey(item, settings),
+    ...(settings.hasDealUrlName && item.UrlName !== undefined ? { UrlName: item.UrlName } : {}),
+    industries: ids(item[settings.industriesField]),
+  };
+}
+
+/**
+ * The deal's Description key. With a description field, a deal whose key is empty is keyed by
+ * its Id, so that its description is not lost for want of a key.
+ */
+function descriptionKey(item: Item, settings: MappingSettings): unknown {
+  const key = text(item.Description);
+  const hasHtml = settings.descriptionField !== undefined && text(item[settings.descriptionField]);
+  return key === "" && hasHtml ? item.Id : key;
+}
+
+/** The deal's description as a descriptions-table entry, or null without a description field. */
+export function toDescription(
+  item: Item,
+  settings: MappingSettings,
+): [key: unknown, html: unknown] | null {
+  if (settings.descriptionField === undefined) return null;
+  return [descriptionKey(item, settings), html(item[settings.descriptionField], settings.origin)];
+}
+
+/** A news item as an article. */
+export function toArticle(item: Item, settings: MappingSettings): Mapped {
+  return {
+    Id: item.Id,
+    LastModified: item.LastModified,
+    Title: text(item.Title),
+    UrlName: text(item.UrlName),
+    PublicationDate: text(item.PublicationDate),
+    Summary: html(item.Summary, settings.origin),
+    Content: html(item.Content, settings.origin),
+    Tags: ids(item[settings.tagsField]),
+  };
+}
+
+/** Which of the two taxonomies this site uses a taxonomy of the service is. */
+export type TaxonomyRole = "industries" | "tags";
+
+/**
+ * A taxonomy as this site keeps it. Its Name stays Sitefinity's unless it differs from this
+ * site's own by more than case (a taxonomy called "Sectors" holds the industries): the site's
+ * pages find the two taxonomies by those names. Which is flat and which hierarchical follows
+ * from the role.
+ */
+export function toTaxonomy(item: Item, role: TaxonomyRole): Mapped {
+  const siteName = role === "industries" ? INDUSTRIES_TAXONOMY_NAME : TAGS_TAXONOMY_NAME;
+  const name = typeof item.Name === "string" ? item.Name : "";
+  return {
+    Id: item.Id,
+    LastModified: item.LastModified,
+    Name: name.toLocaleLowerCase("en") === siteName.toLocaleLowerCase("en") ? name : siteName,
+    Title: item.Title ?? item.Name,
+    TaxonName: text(item.TaxonName),
+    Type: role === "industries" ? 1 : 0,
+  };
+}
+
+/** A taxon (an industry or a tag); hierarchical ones keep their parent. */
+export function toTaxon(item: Item, isHierarchical: boolean): Mapped {
+  return {
+    Id: item.Id,
+    LastModified: item.LastModified,
+    Title: item.Title,
+    Name: item.Name ?? item.Title,
+    UrlName: item.UrlName,
+    Description: text(item.Description),
+    Synonyms: text(item.Synonyms),
+    Ordinal: item.Ordinal ?? 0,
+    TaxonomyId: item.TaxonomyId,
+    ...(isHierarchical ? { ParentId: item.ParentId ?? ROOT_PARENT_ID } : {}),
+  };
+}

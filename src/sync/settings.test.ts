@@ -1,0 +1,68 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseSyncSettings, readSyncSettings } from "./settings.ts";
+
+describe("the sync's settings file", () => {
+  it("needs only the service, and fills in Sitefinity's and this site's names", () => {
+    expect(parseSyncSettings({ service: "https://cms.firm.example/api/firm/" })).toEqual({
+      ok: true,
+      settings: {
+        service: "https://cms.firm.example/api/firm",
+        transactionsSet: "transactions",
+        articlesSet: "newsitems",
+        industriesTaxonomy: "industries",
+        tagsTaxonomy: "Tags",
+        industriesField: "industries",
+        tagsField: "Tags",
+        timeZone: "UTC",
+      },
+    });
+  });
+
+  it("takes every setting the firm's Sitefinity needs", () => {
+    const given = {
+      service: "http://localhost:8080/api/firm",
+      transactionsSet: "pasttransactions",
+      articlesSet: "newsitems",
+      industriesTaxonomy: "Industries",
+      tagsTaxonomy: "Tags",
+      industriesField: "Industries",
+      tagsField: "Tags",
+      descriptionField: "DealDescription",
+      timeZone: "Europe/London",
+    };
+    expect(parseSyncSettings(given)).toEqual({ ok: true, settings: given });
+  });
+
+  it.each([
+    [{}, "service: not an http(s) URL"],
+    [{ service: "ftp://cms.example/api" }, "service: not an http(s) URL"],
+    [{ service: "https://cms.example/api?x=1" }, "service: must not carry a query or a fragment"],
+    [{ service: "https://cms.example/api", timeZone: "Europe/Lndon" }, "timeZone: not an IANA"],
+    [
+      { service: "https://cms.example/api", transactionsSet: "past deals" },
+      "transactionsSet: not a set",
+    ],
+    [{ service: "https://cms.example/api", industriesField: "" }, "industriesField: not a set"],
+    [{ service: "https://cms.example/api", tagsTaxonomy: " " }, "tagsTaxonomy: empty"],
+    [{ service: "https://cms.example/api", descriptionField: 3 }, "descriptionField: not text"],
+    [{ service: "https://cms.example/api", timezone: "UTC" }, "timezone: not a setting (service, "],
+    [[], "(file): "],
+  ])("%j is refused with a problem naming the key", (input, problem) => {
+    const result = parseSyncSettings(input);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.problems.join("\n")).toContain(problem);
+  });
+
+  it("names the file when it is missing or not JSON", () => {
+    const dir = mkdtempSync(join(tmpdir(), "sync-settings-"));
+    const broken = join(dir, "broken.json");
+    writeFileSync(broken, "{ service: ");
+    expect(() => readSyncSettings(join(dir, "missing.json"))).toThrow(
+      /missing\.json cannot be read: ENOENT/,
+    );
+    expect(() => readSyncSettings(broken)).toThrow(/broken\.json not valid JSON/);
+  });
+});

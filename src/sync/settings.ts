@@ -1,0 +1,76 @@
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { isTimeZone } from "../rules/time-zones.ts";
+
+// The sync's settings file (issue 21, DESIGN §6): where the firm's Sitefinity web service is and
+// how its content is set up. Only `service` is required; the defaults are Sitefinity's own names
+// and this site's. The access key is not a setting: it comes from SITEFINITY_ACCESS_KEY only, so
+// it never sits in a file next to them.
+
+// Entity sets and fields as OData names them; the same rule as the widgets' data attributes.
+const identifier = z
+  .string({ error: "not text" })
+  .regex(/^[A-Za-z_][A-Za-z0-9_]{0,99}$/, "not a set or field name (letters, digits and _)");
+const taxonomyName = z
+  .string({ error: "not text" })
+  .trim()
+  .min(1, "empty")
+  .max(100, "longer than 100 characters");
+
+const settingsSchema = z.strictObject({
+  service: z
+    .url({ protocol: /^https?$/, error: "not an http(s) URL" })
+    .refine((s) => !/[?#]/.test(s), "must not carry a query or a fragment")
+    .transform((s) => s.replace(/\/+$/, "")),
+  transactionsSet: identifier.default("transactions"),
+  articlesSet: identifier.default("newsitems"),
+  industriesTaxonomy: taxonomyName.default("industries"),
+  tagsTaxonomy: taxonomyName.default("Tags"),
+  industriesField: identifier.default("industries"),
+  tagsField: identifier.default("Tags"),
+  descriptionField: identifier.optional(),
+  timeZone: z
+    .string({ error: "not text" })
+    .refine(isTimeZone, "not an IANA time zone (e.g. Europe/London)")
+    .default("UTC"),
+});
+
+/** The sync's settings, every default filled in. */
+export type SyncSettings = z.output<typeof settingsSchema>;
+
+/** The settings a file may hold, for messages. */
+export const SETTING_KEYS = Object.keys(settingsSchema.shape);
+
+/** Validates a parsed settings document; a problem names its key. */
+export function parseSyncSettings(
+  input: unknown,
+): { ok: true; settings: SyncSettings } | { ok: false; problems: string[] } {
+  const result = settingsSchema.safeParse(input);
+  if (result.success) return { ok: true, settings: result.data };
+  return {
+    ok: false,
+    problems: result.error.issues.flatMap((issue) =>
+      issue.code === "unrecognized_keys"
+        ? issue.keys.map((key) => `${key}: not a setting (${SETTING_KEYS.join(", ")})`)
+        : [`${issue.path.join(".") || "(file)"}: ${issue.message}`],
+    ),
+  };
+}
+
+/** Reads and validates a settings file; throws one line per problem, naming the file. */
+export function readSyncSettings(path: string): SyncSettings {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    const reason =
+      error instanceof SyntaxError
+        ? `not valid JSON: ${error.message}`
+        : `cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`;
+    throw new Error(`sync settings ${path} ${reason}`, { cause: error });
+  }
+  const result = parseSyncSettings(json);
+  if (!result.ok)
+    throw new Error(`sync settings ${path} are not valid:\n${result.problems.join("\n")}`);
+  return result.settings;
+}

@@ -1,0 +1,134 @@
+import type { ContentFile, ContentIssue } from "../content/content-file.ts";
+import { formatPath } from "../content/content-file.ts";
+import {
+  toArticle,
+  toDescription,
+  toTaxon,
+  toTaxonomy,
+  toTransaction,
+  type Item,
+  type Mapped,
+  type MappingSettings,
+} from "./map-items.ts";
+
+// The whole content after a sync, before validation: this site's current content with the
+// service's taxonomies and taxa, the fetched deals and articles in place of the ones they
+// replace, and without the removed ones. It then goes through the content file's validation
+// like any import, so its problems are an import's problems, named here as an editor finds the
+// item in Sitefinity: by set, Id and field.
+
+/** A set of deals or articles after a sync: its Ids in the service's order, and what was fetched. */
+export interface SyncedSet {
+  order: readonly string[];
+  fetched: ReadonlyMap<string, Item>;
+}
+
+export interface SnapshotInput {
+  current: ContentFile;
+  mapping: MappingSettings;
+  /** The service's industries and Tags taxonomies, as it sent them. */
+  industries: Item;
+  tags: Item;
+  hierarchyTaxa: readonly Item[];
+  flatTaxa: readonly Item[];
+  deals: SyncedSet;
+  articles: SyncedSet;
+}
+
+/** A document in the content file's shape, for parseContentFile. */
+export interface Snapshot {
+  taxonomies: Mapped[];
+  hierarchyTaxa: Mapped[];
+  flatTaxa: Mapped[];
+  transactions: Mapped[];
+  descriptions: Record<string, unknown>;
+  articles: Mapped[];
+  site: ContentFile["site"];
+}
+
+const byId = <T extends { Id: string }>(items: readonly T[]) =>
+  new Map(items.map((item) => [item.Id.toLowerCase(), item]));
+
+/** Ids in order: the fetched item mapped, else the item this site holds. */
+function merge<T>(set: SyncedSet, held: Map<string, T>, map: (item: Item) => Mapped): Mapped[] {
+  return set.order.flatMap((id) => {
+    const fetched = set.fetched.get(id);
+    if (fetched) return [map(fetched)];
+    const kept = held.get(id);
+    return kept ? [{ ...kept }] : [];
+  });
+}
+
+/** The content after the sync, in the content file's shape; the site's settings stay. */
+export function buildSnapshot(input: SnapshotInput): Snapshot {
+  const { current, mapping, deals } = input;
+  const heldDeals = byId(current.transactions);
+  const transactions = merge(deals, heldDeals, (item) => toTransaction(item, mapping));
+  return {
+    taxonomies: [toTaxonomy(input.tags, "tags"), toTaxonomy(input.industries, "industries")],
+    hierarchyTaxa: input.hierarchyTaxa.map((item) => toTaxon(item, true)),
+    flatTaxa: input.flatTaxa.map((item) => toTaxon(item, false)),
+    transactions,
+    descriptions:
+      mapping.descriptionField === undefined
+        ? current.descriptions
+        : Object.fromEntries(
+            deals.order.flatMap((id) => {
+              const fetched = deals.fetched.get(id);
+              const entry = fetched && toDescription(fetched, mapping);
+              if (entry) return [entry];
+              const key = heldDeals.get(id)?.Description;
+              const html = key === undefined ? undefined : current.descriptions[key];
+              return html === undefined ? [] : [[key, html]];
+            }),
+          ),
+    articles: merge(input.articles, byId(current.articles), (item) => toArticle(item, mapping)),
+    site: current.site,
+  };
+}
+
+/** The names a report uses: the service's sets and fields, from the settings. */
+export interface ServiceNames {
+  transactionsSet: string;
+  articlesSet: string;
+  industriesField: string;
+  tagsField: string;
+  descriptionField?: string;
+}
+
+const SETS: Record<string, (names: ServiceNames) => string> = {
+  taxonomies: () => "taxonomies",
+  hierarchyTaxa: () => "hierarchy-taxa",
+  flatTaxa: () => "flat-taxa",
+  transactions: (names) => names.transactionsSet,
+  articles: (names) => names.articlesSet,
+};
+
+const idOf = (item: Mapped | undefined) =>
+  typeof item?.Id === "string" ? item.Id : JSON.stringify(item?.Id ?? null);
+
+/**
+ * A validation problem of the snapshot as the sync reports it: `newsitems 3f2a…: Tags[1]: no such
+ * tag`, with the service's own set and field names (a deal's `industries` is its industries field).
+ */
+export function describeIssue(
+  issue: ContentIssue,
+  snapshot: Snapshot,
+  names: ServiceNames,
+): string {
+  const [section, index, field, ...rest] = issue.path;
+  if (section === "descriptions" && typeof index === "string") {
+    const deals = snapshot.transactions.filter((t) => t.Description === index).map(idOf);
+    const where = names.descriptionField ?? "descriptions";
+    return `${names.transactionsSet} ${deals.join(", ") || `(Description ${index})`}: ${where}: ${issue.message}`;
+  }
+  const set = typeof section === "string" ? SETS[section] : undefined;
+  if (set === undefined || typeof index !== "number") {
+    return `${formatPath(issue.path)}: ${issue.message}`;
+  }
+  const items = snapshot[section as keyof Snapshot] as Mapped[];
+  const renamed =
+    field === "industries" ? names.industriesField : field === "Tags" ? names.tagsField : field;
+  const where = renamed === undefined ? "" : `${formatPath([renamed, ...rest])}: `;
+  return `${set(names)} ${idOf(items[index])}: ${where}${issue.message}`;
+}

@@ -1,0 +1,154 @@
+import type { ContentFile } from "../src/content/content-file.ts";
+
+// The firm's content as its Sitefinity holds it, built from one of our content files, for the
+// Sitefinity-shaped stand-in service (sitefinity-service.ts). Shaped from Sitefinity's documented
+// behaviour: the deals in a dynamic type's set under its own name, with the industries in a
+// classification field of another name and the description's HTML in a field of its own; news
+// items; taxonomies named "Industries" and "Tags" among others; dates an editor picks as the UTC
+// instant of a London midnight, with 3 or 7 fractional digits; LastModified as Sitefinity writes
+// it; HTML with site-relative images and links carrying `sfref` attributes.
+
+export const DEALS_SET = "pasttransactions";
+export const NEWS_SET = "newsitems";
+export const INDUSTRIES_FIELD = "Industries";
+export const DESCRIPTION_FIELD = "DealDescription";
+export const TIME_ZONE = "Europe/London";
+/** The access key the tests and the bench give the stand-in and the sync. */
+export const ACCESS_KEY = "sf-access-key-7d41c0e2";
+
+/** The sync's settings (a settings file's JSON) for this content on a service at `base`. */
+export function syncSettingsFor(base: string) {
+  return {
+    service: base,
+    transactionsSet: DEALS_SET,
+    industriesTaxonomy: "Industries",
+    industriesField: INDUSTRIES_FIELD,
+    descriptionField: DESCRIPTION_FIELD,
+    timeZone: TIME_ZONE,
+  };
+}
+
+type Row = Record<string, unknown>;
+
+/** Another taxonomy of the site, with taxa of its own, that a client must leave alone. */
+const CATEGORIES_ID = "e5cd6d69-1543-427b-ad62-688a99f5e7d5";
+const CATEGORIES = {
+  Id: CATEGORIES_ID,
+  Name: "Categories",
+  Title: "Categories",
+  TaxaUrl: "hierarchy-taxa",
+  TaxonName: "Category",
+  Type: 1,
+  LastModified: "2025-01-10T08:00:00.0000000Z",
+};
+const CATEGORY_TAXA = ["Press releases", "Events"].map((Title, i) => ({
+  Id: `0a1b2c3d-0000-4000-8000-00000000000${i}`,
+  LastModified: "2025-01-10T08:00:00.123Z",
+  Title,
+  Name: Title,
+  UrlName: Title.toLowerCase().replace(/ /g, "-"),
+  Description: "",
+  Synonyms: "",
+  Ordinal: i,
+  TaxonomyId: CATEGORIES_ID,
+  ParentId: "00000000-0000-0000-0000-000000000000",
+}));
+
+/** The `sfref` of a link to a page of the Sitefinity site, as its editor writes them. */
+const PAGE_SFREF = "[f669d9a7-009d-4d83-ddaa-000000000002]5d1ac1a5-6e0b-4a4d-9a0c-3c9b2f0e7a11";
+
+/**
+ * London's offset from UTC in hours on a day (`YYYY-MM-DD`), from the EU rule written out on its
+ * own: summer time from the last Sunday of March to the last Sunday of October.
+ */
+export function londonOffsetHours(day: string): number {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const lastSunday = (m: number) => {
+    const last = new Date(Date.UTC(year, m, 0));
+    return last.getUTCDate() - last.getUTCDay();
+  };
+  if (month < 3 || month > 10) return 0;
+  if (month > 3 && month < 10) return 1;
+  return month === 3 ? (date > lastSunday(3) ? 1 : 0) : date < lastSunday(10) ? 1 : 0;
+}
+
+/**
+ * The close date an editor in London picked (`YYYY-MM-DD`) as Sitefinity stores it: the UTC
+ * instant of that midnight, in one of the forms Sitefinity writes (3 or 7 fractional digits, or
+ * none), and now and then with a time of day that keeps the London day.
+ */
+export function londonMidnight(day: string, variant: number): string {
+  const instant = new Date(`${day}T00:00:00Z`).getTime() - londonOffsetHours(day) * 3_600_000;
+  const iso = new Date(instant).toISOString(); // always .sssZ
+  switch (variant % 4) {
+    case 0:
+      return iso;
+    case 1:
+      return iso.replace(".000Z", ".0000000Z");
+    case 2:
+      return iso.replace(".000Z", "Z");
+    default:
+      return new Date(instant + 9 * 3_600_000).toISOString().replace(".000Z", ".1234567Z");
+  }
+}
+
+/** An instant (our content's form) as Sitefinity writes LastModified: 3 or 7 fractional digits. */
+export function sitefinityInstant(iso: string, variant: number): string {
+  const ms = new Date(iso).toISOString();
+  return variant % 2 === 0 ? ms : ms.replace(/\.(\d{3})Z$/, ".$10000Z");
+}
+
+/** A news item's picture and a link to a page, site-relative as Sitefinity's editor leaves them. */
+export function newsFigure(urlName: string, title: string): string {
+  return (
+    `<p><img src="/images/default-source/news/${encodeURIComponent(urlName)}.png?sfvrsn=2" ` +
+    `sfref="[images|OpenAccessDataProvider]9b2f3c4d-1e5a-4b6c-8d7e-0f1a2b3c4d5e" alt="${title.replace(/"/g, "&quot;")}" /></p>` +
+    `<p>More in <a href="/latest-articles-commentary" sfref="${PAGE_SFREF}">our articles</a>.</p>`
+  );
+}
+
+/** A description's closing link to a page, site-relative. */
+export const DEAL_LINK = `<p>See <a href="/our-work" sfref="${PAGE_SFREF}">our work</a>.</p>`;
+
+/** The service's sets from our content: the same deals, articles and taxa, shaped as the firm's Sitefinity has them. */
+export function sitefinitySets(content: ContentFile): Record<string, Row[]> {
+  const industriesId = content.taxonomies.find((t) => t.Type === 1)?.Id;
+  return {
+    taxonomies: [
+      ...content.taxonomies.map((t, i) => ({
+        ...t,
+        Name: t.Id === industriesId ? "Industries" : t.Name,
+        LastModified: sitefinityInstant(t.LastModified, i),
+      })),
+      CATEGORIES,
+    ],
+    "hierarchy-taxa": [
+      ...content.hierarchyTaxa.map((t, i) => ({
+        ...t,
+        LastModified: sitefinityInstant(t.LastModified, i),
+      })),
+      ...CATEGORY_TAXA,
+    ],
+    "flat-taxa": content.flatTaxa.map((t, i) => ({
+      ...t,
+      LastModified: sitefinityInstant(t.LastModified, i),
+    })),
+    [DEALS_SET]: content.transactions.map(
+      ({ industries, Date: date, LastModified, ...deal }, i) => ({
+        ...deal,
+        LastModified: sitefinityInstant(LastModified, i),
+        // The content's dates are UTC midnights of the close day: the day the London editor picked.
+        Date: londonMidnight(date.slice(0, 10), i),
+        [INDUSTRIES_FIELD]: industries,
+        [DESCRIPTION_FIELD]:
+          (content.descriptions[deal.Description] ?? "") + (i % 3 === 0 ? DEAL_LINK : ""),
+      }),
+    ),
+    [NEWS_SET]: content.articles.map(({ LastModified, Content, ...article }, i) => ({
+      ...article,
+      LastModified: sitefinityInstant(LastModified, i),
+      Author: "The firm's editors",
+      Content: Content + newsFigure(article.UrlName, article.Title),
+    })),
+  };
+}

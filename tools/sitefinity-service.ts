@@ -1,0 +1,200 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { PNG } from "pngjs";
+import type { ContentFile } from "../src/content/content-file.ts";
+import { answerList, type ODataAnswer } from "../src/widgets/shared/test-odata.ts";
+import { INDUSTRIES_FIELD, sitefinityInstant, sitefinitySets } from "./sitefinity-content.ts";
+
+export * from "./sitefinity-content.ts";
+
+// A stand-in for the firm's real Sitefinity web services, built from Sitefinity's documented
+// behaviour (issues 12 and 21), for the widgets' end-to-end tests, the sync's tests and its
+// benchmark: a service at its own route (`/api/firm`) on its own origin, the content of
+// sitefinity-content.ts, classification fields only when `$select` names them, server paging with
+// an absolute `@odata.nextLink` every 50 rows, CORS for the allowed origins, the images its HTML
+// points at, and a second service (`/api/members`) that refuses anonymous callers with 401. With
+// an access key it is that kind of service itself: 401 without `X-SF-Access-Key`, 403 for a set
+// the key's user may not read. A test edits, adds and removes items between syncs, holds or
+// fails requests, and counts the whole items it served. Only what the widgets and the sync send
+// is understood; anything else is a 501, so a client that asks differently fails loudly.
+
+export const SERVICE_ROUTE = "/api/firm";
+export const PRIVATE_ROUTE = "/api/members";
+export const PAGE_SIZE = 50;
+
+type Row = Record<string, unknown>;
+
+export interface ServiceOptions {
+  /** Origins that get CORS headers, as the service's allow-list in Sitefinity. */
+  allowedOrigins?: () => readonly string[];
+  /** When set, the service is open only to this key's user (`X-SF-Access-Key`). */
+  accessKey?: string;
+  /** Waited before each answer: a round trip to a real server. */
+  latencyMs?: number;
+  /** Rows per reply before `@odata.nextLink`. */
+  pageSize?: number;
+}
+
+export interface SitefinityService {
+  /** `http://localhost:PORT`: another origin than the site's `127.0.0.1` and the host page's. */
+  origin: string;
+  /** The firm's service root: `origin` + SERVICE_ROUTE. */
+  base: string;
+  /** Every request it was sent, as `METHOD path?query` (decoded). */
+  requests: string[];
+  /** Whole items served from a set: rows of replies that asked for more than Id and LastModified. */
+  wholeItems(set: string): number;
+  /** A set's items as the service holds them now. */
+  items(set: string): readonly Row[];
+  /** Saves an item as an editor does: the changed fields and a new LastModified. */
+  edit(set: string, id: string, changes: Row): void;
+  add(set: string, item: Row): void;
+  remove(set: string, id: string): void;
+  /** While on, requests get no answer at all: a service that hangs. */
+  setHanging(isHanging: boolean): void;
+  /** The next `count` requests answer `status`, as a server failing for a moment. */
+  failNext(count: number, status: number): void;
+  /** Requests for this set answer 403: the key's user may not read it. */
+  forbid(set: string): void;
+  close(): Promise<void>;
+}
+
+const UNAUTHORIZED: ODataAnswer = {
+  status: 401,
+  body: {
+    error: { code: "Unauthorized", message: "Authorization has been denied for this request." },
+  },
+};
+
+function send(response: ServerResponse, status: number, body: unknown, origin: string | null) {
+  response.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "odata-version": "4.0",
+    ...(origin ? { "access-control-allow-origin": origin, vary: "Origin" } : {}),
+  });
+  response.end(JSON.stringify(body));
+}
+
+/** The picture every image address of the service answers with: 320 × 180, one colour. */
+const picture = (() => {
+  const png = new PNG({ width: 320, height: 180 });
+  for (let i = 0; i < png.data.length; i += 4) png.data.set([31, 78, 121, 255], i);
+  return PNG.sync.write(png);
+})();
+
+/** Starts the service over `content`, shaped as sitefinity-content.ts says. */
+export async function startSitefinityService(
+  content: ContentFile,
+  options: ServiceOptions = {},
+): Promise<SitefinityService> {
+  const sets = sitefinitySets(content);
+  const requests: string[] = [];
+  const served = new Map<string, number>();
+  const forbidden = new Set<string>();
+  const held: ServerResponse[] = [];
+  let isHanging = false;
+  let failures: { count: number; status: number } = { count: 0, status: 500 };
+  let lastSave = 0;
+  let origin = "";
+
+  const answer = (request: IncomingMessage): ODataAnswer => {
+    const url = new URL(request.url ?? "/", origin);
+    if (url.pathname.startsWith(`${PRIVATE_ROUTE}/`)) return UNAUTHORIZED;
+    if (options.accessKey !== undefined && request.headers["x-sf-access-key"] !== options.accessKey)
+      return UNAUTHORIZED;
+    const set = decodeURIComponent(url.pathname.split("/").at(-1) ?? "");
+    if (forbidden.has(set))
+      return { status: 403, body: { error: { code: "Forbidden", message: "Access denied." } } };
+    const reply = answerList(url, {
+      base: `${origin}${SERVICE_ROUTE}`,
+      sets,
+      classificationFields: [INDUSTRIES_FIELD, "Tags"],
+      pageSize: options.pageSize ?? PAGE_SIZE,
+    });
+    const fields = (url.searchParams.get("$select") ?? "*").split(",").map((f) => f.trim());
+    const isWhole = fields.some((f) => f !== "Id" && f !== "LastModified");
+    const rows = (reply.body as { value?: unknown[] }).value;
+    if (isWhole && reply.status === 200 && rows)
+      served.set(set, (served.get(set) ?? 0) + rows.length);
+    return reply;
+  };
+
+  const server = createServer((request, response) => {
+    requests.push(`${request.method} ${decodeURIComponent(request.url ?? "")}`);
+    if (isHanging) {
+      held.push(response);
+      return;
+    }
+    const from = request.headers.origin ?? null;
+    const allowed = from !== null && options.allowedOrigins?.().includes(from) ? from : null;
+    if (request.method === "OPTIONS") {
+      response.writeHead(204, {
+        ...(allowed
+          ? { "access-control-allow-origin": allowed, "access-control-allow-headers": "Accept" }
+          : {}),
+      });
+      response.end();
+      return;
+    }
+    const reply = () => {
+      if (request.url?.startsWith("/images/")) {
+        response.writeHead(200, { "content-type": "image/png" }).end(picture);
+        return;
+      }
+      if (failures.count > 0) {
+        failures.count--;
+        send(response, failures.status, { error: { code: "Failed", message: "Try again." } }, null);
+        return;
+      }
+      const { status, body } = answer(request);
+      send(response, status, body, allowed);
+    };
+    if (options.latencyMs) setTimeout(reply, options.latencyMs);
+    else reply();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  origin = `http://localhost:${typeof address === "object" && address ? address.port : 0}`;
+
+  const setOf = (set: string) => {
+    const rows = sets[set];
+    if (!rows) throw new Error(`the service has no set ${set}`);
+    return rows;
+  };
+  const indexOf = (set: string, id: string) => {
+    const index = setOf(set).findIndex((row) => row.Id === id);
+    if (index < 0) throw new Error(`${set} has no item ${id}`);
+    return index;
+  };
+  /** A save's time as Sitefinity writes it, always later than the previous one. */
+  const saved = () => {
+    lastSave = Math.max(Date.now(), lastSave + 1);
+    return sitefinityInstant(new Date(lastSave).toISOString(), 1);
+  };
+  return {
+    origin,
+    base: `${origin}${SERVICE_ROUTE}`,
+    requests,
+    wholeItems: (set) => served.get(set) ?? 0,
+    items: (set) => setOf(set),
+    edit(set, id, changes) {
+      const rows = setOf(set);
+      const index = indexOf(set, id);
+      rows[index] = { ...rows[index], ...changes, LastModified: saved() };
+    },
+    add: (set, item) => void setOf(set).push({ ...item, LastModified: saved() }),
+    remove: (set, id) => void setOf(set).splice(indexOf(set, id), 1),
+    setHanging(on) {
+      isHanging = on;
+    },
+    failNext(count, status) {
+      failures = { count, status };
+    },
+    forbid: (set) => void forbidden.add(set),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const response of held) response.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
