@@ -1,20 +1,30 @@
 import { defineConfig } from "vitest/config";
 
-// Two projects: node for pure modules, the database and the server; jsdom for React views.
+/** The content commands' tests, which run each command as its own Node process. */
+const PROCESS_IN_SCRIPTS = "scripts/content-cli.test.ts";
+
+// Three projects. `node` and `dom` are the fast loop (`npm run test:quick`): pure modules, the
+// repositories and the API against real SQLite files, React views in jsdom. `process` runs what
+// starts real processes (the site, the content commands, PostgreSQL): slower, and one file at a
+// time so that their servers do not compete for the two cores.
 export default defineConfig({
   test: {
     globals: true,
-    // Several suites start processes or real servers; on two busy cores 5 s is too tight.
+    // A busy machine (CI, or several test runs at once) must not fail a hook or a test by time.
     testTimeout: 20_000,
+    hookTimeout: 60_000,
     // A global a test stubs (fetch, mostly) is restored after it.
     unstubGlobals: true,
+    // Worker threads start faster than processes; better-sqlite3 works in them.
+    pool: "threads",
     projects: [
       {
         extends: true,
         test: {
           name: "node",
           environment: "node",
-          include: ["src/**/*.test.ts", "scripts/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          include: ["src/**/*.test.ts", "scripts/**/*.test.ts"],
+          exclude: [PROCESS_IN_SCRIPTS],
         },
       },
       {
@@ -24,6 +34,16 @@ export default defineConfig({
           environment: "jsdom",
           include: ["src/**/*.test.tsx"],
           setupFiles: ["tests/setup-dom.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "process",
+          environment: "node",
+          include: ["tests/unit/**/*.test.ts", PROCESS_IN_SCRIPTS],
+          pool: "forks",
+          fileParallelism: false,
         },
       },
     ],
