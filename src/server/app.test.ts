@@ -43,7 +43,9 @@ describe("the host", () => {
     expect(alive.json()).toEqual({ status: "ok" });
     expect(alive.headers["cache-control"]).toBe("no-store");
     // The verdict of a moment ago may be reused for a second; then the closed database shows.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await expect
+      .poll(async () => (await app.inject("/readyz")).statusCode, { timeout: 5000 })
+      .toBe(503);
     const ready = await app.inject("/readyz");
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toMatchObject({ status: "not ready", reason: expect.any(String) });

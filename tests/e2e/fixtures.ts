@@ -68,6 +68,16 @@ export async function expectHydrated(locator: Locator) {
 }
 
 /** Opens a page and waits for its header to hydrate, so its controls respond. */
+/**
+ * Resolves after the page has drawn two more frames: what the last change set off (a layout
+ * shift, the start of a scroll) has happened and been recorded by then.
+ */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
+
 export async function gotoReady(page: Page, path: string) {
   const response = await page.goto(`${baseUrl()}${path}`);
   await expectHydrated(page.locator("header.site-header"));

@@ -7,6 +7,7 @@ import {
   expect,
   expectExpanded,
   gotoReady,
+  nextFrames,
   panelOf,
   tabTo,
   test,
@@ -142,7 +143,7 @@ test.describe("mobile menu", { tag: "@mobile-only" }, () => {
     await page.evaluate(() => document.scrollingElement!.scrollTo({ top: 1500 }));
     await page.keyboard.press("PageDown");
     await swipeUp(page, 10); // a finger over the backdrop, as on a phone
-    await page.waitForTimeout(100); // a scroll would have happened by now
+    await nextFrames(page); // a scroll, even a smooth one, would have begun by now
     expect(await page.evaluate(() => window.scrollY)).toBe(scrollWhileOpen);
     expect(await mainTop(page), "the page did not move behind the menu").toBe(topBefore);
 
