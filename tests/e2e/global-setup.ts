@@ -28,6 +28,8 @@ export default async function globalSetup() {
   });
   await waitForHttp(`http://127.0.0.1:${port}/readyz`, 60_000, () => server.exitCode === null);
   process.env.BASE_URL = `http://127.0.0.1:${port}`;
+  // Specs that import a site of their own put it in a database of this server too.
+  if (postgres) process.env.E2E_POSTGRES_URL = postgres.url;
   return async () => {
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));

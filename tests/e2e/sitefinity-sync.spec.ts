@@ -15,6 +15,7 @@ import {
   syncSettingsFor,
 } from "../../tools/sitefinity-service.ts";
 import { axeViolations, expect, test } from "./fixtures.ts";
+import { ownDatabase, type OwnDatabase } from "./imported-site.ts";
 import {
   countText,
   expectResults,
@@ -38,6 +39,7 @@ let site: ServerProcess;
 let dir = "";
 let settings = "";
 let databaseUrl = "";
+let database: OwnDatabase | undefined;
 
 const sync = () =>
   runScriptAsync("content-sync.ts", [settings], {
@@ -51,7 +53,8 @@ test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "site-sync-e2e-"));
   settings = join(dir, "sync.json");
   writeFileSync(settings, JSON.stringify(syncSettingsFor(service.base)));
-  databaseUrl = `file:${join(dir, "site.db")}`;
+  database = await ownDatabase(dir);
+  databaseUrl = database.url;
   site = await startServer({
     DATABASE_URL: databaseUrl,
     SEED_DEMO: "true",
@@ -64,6 +67,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await site?.stop();
   await service?.close();
+  await database?.remove();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,13 +1,12 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import type { ContentFile } from "../../src/content/content-file.ts";
 import { connect, type Db } from "../../src/db/connect.ts";
 import { generateContent } from "../../src/db/demo/generate.ts";
 import { migrate } from "../../src/db/migrate.ts";
 import { replaceContent } from "../../src/db/repositories/content-repository.ts";
+import { createDatabase } from "../../tools/postgres.ts";
 
 /** Set by scripts/with-postgres.ts: the same suites then run on a fresh PostgreSQL database each. */
 const POSTGRES = process.env.TEST_POSTGRES_URL;
@@ -23,7 +22,7 @@ export async function tempDatabase(
   content: ContentFile | null = generateContent({ transactions: 60, articles: 30 }),
   { isMigrated = true }: { isMigrated?: boolean } = {},
 ) {
-  const place = POSTGRES ? await createPostgresDatabase(POSTGRES) : createSqliteFile();
+  const place = POSTGRES ? await createDatabase(POSTGRES) : createSqliteFile();
   const db: Db = connect(place.url);
   if (isMigrated) await migrate(db);
   if (content) await replaceContent(db, content);
@@ -42,26 +41,5 @@ function createSqliteFile() {
   return {
     url: `file:${join(dir, "site.db")}`,
     remove: async () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
-async function createPostgresDatabase(adminUrl: string) {
-  const name = `site_test_${randomBytes(6).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  // The name is ours (hex), never input: it cannot be bound as a parameter in CREATE DATABASE.
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    remove: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
