@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { accessSync, constants, statSync } from "node:fs";
+import { accessSync, constants, readFileSync, statSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import type { EnginePage } from "./engine-page.ts";
 
@@ -20,8 +20,11 @@ export interface Found {
   webkitVersion: string;
 }
 
-const DEBIAN =
-  "apt-get install -y --no-install-recommends firefox-esr webkit2gtk-driver gir1.2-webkit2-4.1 python3-gi xvfb xclip";
+/** The Debian packages that hold all of it, one a line (.ci/run installs the same file). */
+const DEBIAN_PACKAGES = readFileSync(new URL("debian-packages.txt", import.meta.url), "utf8")
+  .split("\n")
+  .filter((line) => line.trim() !== "")
+  .join(" ");
 
 /** The first executable of `names` on the PATH (or the absolute path given), if any. */
 function which(...names: string[]): string | undefined {
@@ -82,6 +85,11 @@ export function findEngines(): { found: Found } | { missing: string[] } {
   if (!which("xclip"))
     missing.push("xclip, to read what a copy put on the clipboard (package xclip)");
   if (missing.length > 0 || !firefox || !webkitDriver || !python || !webkitVersion)
-    return { missing: [...missing, `On Debian or Ubuntu, as root: apt-get update && ${DEBIAN}`] };
+    return {
+      missing: [
+        ...missing,
+        `On Debian, as root: apt-get update && apt-get install -y --no-install-recommends ${DEBIAN_PACKAGES}`,
+      ],
+    };
   return { found: { firefox, webkitDriver, python, webkitVersion } };
 }
