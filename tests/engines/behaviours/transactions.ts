@@ -9,6 +9,7 @@ import {
   type RefRow,
   type Search,
 } from "../../e2e/transactions-reference.ts";
+import { DESCRIPTIONS_ELEMENT_ID } from "../../../src/widgets/historical-transactions/descriptions.ts";
 import { button, type EnginePage, field, waitFor } from "../engine-page.ts";
 import { BOTH, type Behaviour } from "../behaviour.ts";
 import { hasText } from "../checks.ts";
@@ -37,7 +38,8 @@ async function openLoaded(page: EnginePage, site: string): Promise<Reference> {
   const industriesId = taxonomies.find((t) => t.Name === "industries")?.Id;
   const descriptions = JSON.parse(
     await page.run(
-      () => document.getElementById("historicaltransactions-descriptions")?.textContent ?? "{}",
+      (id: string) => document.getElementById(id)?.textContent ?? "{}",
+      DESCRIPTIONS_ELEMENT_ID,
     ),
   ) as Record<string, string>;
   const ref = buildReference({
