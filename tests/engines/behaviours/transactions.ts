@@ -35,7 +35,7 @@ async function openLoaded(page: EnginePage, site: string): Promise<Reference> {
     list<{ Id: string; Name: string }>(`${api}/taxonomies`),
     list<ApiTaxon>(`${api}/hierarchy-taxa`),
   ]);
-  const industriesId = taxonomies.find((t) => t.Name === "industries")?.Id;
+  const industriesId = taxonomies.find((t) => t.Name.toLowerCase() === "industries")?.Id;
   const descriptions = JSON.parse(
     await page.run(
       (id: string) => document.getElementById(id)?.textContent ?? "{}",
