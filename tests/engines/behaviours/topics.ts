@@ -1,4 +1,5 @@
 import { topicPath } from "../../../src/rules/site-paths.ts";
+import { apiList } from "../api-list.ts";
 import { button, type EnginePage, waitFor } from "../engine-page.ts";
 import { BOTH, type Behaviour } from "../behaviour.ts";
 
@@ -15,17 +16,11 @@ interface Taxon {
 
 const TOOLBAR = '[role="toolbar"][aria-label="Topics by letter"]';
 
-async function list<T>(url: string): Promise<T[]> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  return ((await response.json()) as { value: T[] }).value;
-}
-
 /** The topics filed under each letter a–z, in order. */
 async function topicsByLetter(site: string) {
-  const taxonomies = await list<{ Id: string; Name: string }>(`${site}/api/default/taxonomies`);
+  const taxonomies = await apiList<{ Id: string; Name: string }>(`${site}/api/default/taxonomies`);
   const tags = taxonomies.find((t) => t.Name.toLowerCase() === "tags")!;
-  const topics = (await list<Taxon>(`${site}/api/default/flat-taxa`))
+  const topics = (await apiList<Taxon>(`${site}/api/default/flat-taxa`))
     .filter((t) => t.TaxonomyId === tags.Id)
     .sort((a, b) => a.Name.localeCompare(b.Name, "en", { sensitivity: "base" }));
   const letterOf = (title: string) =>

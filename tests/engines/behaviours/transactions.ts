@@ -10,6 +10,7 @@ import {
   type Search,
 } from "../../e2e/transactions-reference.ts";
 import { DESCRIPTIONS_ELEMENT_ID } from "../../../src/widgets/historical-transactions/descriptions.ts";
+import { apiList } from "../api-list.ts";
 import { button, type EnginePage, field, waitFor } from "../engine-page.ts";
 import { BOTH, type Behaviour } from "../behaviour.ts";
 import { hasText } from "../checks.ts";
@@ -20,20 +21,14 @@ import { hasText } from "../checks.ts";
 const FORM = 'form[aria-label="Filter transactions"]';
 const SUBMIT = button("Search Historical Transactions", FORM);
 
-async function list<T>(url: string): Promise<T[]> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  return ((await response.json()) as { value: T[] }).value;
-}
-
 /** Opens /transactions, waits for every deal, and builds the reference from the API's data. */
 async function openLoaded(page: EnginePage, site: string): Promise<Reference> {
   await page.open(`${site}/transactions`);
   const api = `${site}/api/default`;
   const [transactions, taxonomies, taxa] = await Promise.all([
-    list<ApiTransaction>(`${api}/transactions?$select=*,industries&$orderby=Date desc`),
-    list<{ Id: string; Name: string }>(`${api}/taxonomies`),
-    list<ApiTaxon>(`${api}/hierarchy-taxa`),
+    apiList<ApiTransaction>(`${api}/transactions?$select=*,industries&$orderby=Date desc`),
+    apiList<{ Id: string; Name: string }>(`${api}/taxonomies`),
+    apiList<ApiTaxon>(`${api}/hierarchy-taxa`),
   ]);
   const industriesId = taxonomies.find((t) => t.Name.toLowerCase() === "industries")?.Id;
   const descriptions = JSON.parse(
