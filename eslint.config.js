@@ -29,7 +29,9 @@ export default tseslint.config(
   {
     // Plain scripts served as they are to browsers.
     files: ["public/**/*.js"],
-    languageOptions: { globals: { document: "readonly", window: "readonly" } },
+    languageOptions: {
+      globals: { document: "readonly", window: "readonly", navigator: "readonly" },
+    },
   },
   {
     files: ["scripts/**/*.ts", "bench/**/*.ts", "tests/**/*.ts", "src/server/main.ts"],

@@ -1,6 +1,7 @@
 import { chromium, type Locator, type Page } from "playwright-core";
 import { chromiumLaunchOptions } from "../tools/chromium.ts";
 import { samplePaths, startBenchServer } from "./site-server.ts";
+import { type ClipboardWrite, watchClipboardWrites } from "../tools/clipboard-writes.ts";
 import { hydrated, isBeforeHydration, throttle } from "../tools/slow-phone.ts";
 
 // The dead window of each header and share control (issue 14): under Lighthouse's mobile
@@ -15,7 +16,7 @@ interface Control {
   path: (paths: { article: string }) => string;
   control: (page: Page) => Locator;
   selector: string;
-  done: (page: Page) => Promise<unknown>;
+  done: (page: Page, clipboardWrites: () => Promise<ClipboardWrite[]>) => Promise<unknown>;
 }
 
 const CONTROLS: Control[] = [
@@ -53,7 +54,21 @@ const CONTROLS: Control[] = [
     path: ({ article }) => article,
     control: (page) => page.getByRole("button", { name: "Copy link" }),
     selector: ".share-block__button",
-    done: (page) => page.getByText("Link copied").waitFor({ timeout: 3000 }),
+    // The link selected, and copied during the press itself (not replayed after hydration).
+    done: async (page, clipboardWrites) => {
+      await page.getByText("Link copied").waitFor({ timeout: 3000 });
+      const selected = await page.evaluate(() => {
+        const field = document.activeElement;
+        return field instanceof HTMLInputElement &&
+          field.selectionStart === 0 &&
+          field.selectionEnd === field.value.length
+          ? field.value
+          : null;
+      });
+      const writes = await clipboardWrites();
+      if (!selected || writes.length !== 1 || writes[0]?.text !== selected || !writes[0].inPress)
+        throw new Error("the link was not selected and copied within the press");
+    },
   },
 ];
 
@@ -68,10 +83,8 @@ export async function benchDeadWindow(): Promise<string[]> {
       let early = 0;
       for (let run = 0; run < RUNS; run++) {
         const context = await browser.newContext({ viewport: { width: c.width, height: 900 } });
-        await context.grantPermissions(["clipboard-read", "clipboard-write"], {
-          origin: server.url,
-        });
         const page = await context.newPage();
+        const clipboardWrites = await watchClipboardWrites(page, server.url);
         await throttle(context, page);
         const started = Date.now();
         await page.goto(`${server.url}${c.path(paths)}`, { waitUntil: "commit" });
@@ -81,7 +94,7 @@ export async function benchDeadWindow(): Promise<string[]> {
         const visible = Date.now() - started;
         if (await isBeforeHydration(page, c.selector)) early++;
         await control.click();
-        const honoured = await c.done(page).then(
+        const honoured = await c.done(page, clipboardWrites).then(
           () => true,
           () => false,
         );

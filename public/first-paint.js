@@ -17,7 +17,23 @@
   //    work once their island's script has run (hydration). A press on one of their buttons
   //    before that is held here and made again as soon as the island is ready, so it is never
   //    lost (docs/decisions.md). Links and forms work without script and are left alone.
+  //    Copy link is not held: a browser lets a page write the clipboard only during the
+  //    visitor's own press (WebKit refused the replayed one), so it is copied here and now.
   var pending = [];
+  // Selects the field's link, shown, and starts the copy; the share block reports the outcome
+  // once hydrated (earlyCopy in src/components/share-block/use-share-actions.ts).
+  function copyNow(control, field) {
+    var copy;
+    field.focus();
+    field.setSelectionRange(0, field.value.length);
+    try {
+      copy = navigator.clipboard.writeText(field.value);
+    } catch (error) {
+      copy = Promise.reject(error);
+    }
+    copy.catch(function () {}); // Reported by the share block, not as an unhandled rejection.
+    control.earlyCopy = copy;
+  }
   document.addEventListener(
     "click",
     function (event) {
@@ -26,7 +42,10 @@
       if (!control || control.type !== "button") return;
       var island = control.closest("astro-island");
       if (!island || !island.hasAttribute("ssr")) return;
-      if (pending.indexOf(control) === -1) pending.push(control);
+      var fieldId = control.getAttribute("data-copy-field");
+      var field = fieldId && document.getElementById(fieldId);
+      if (field) copyNow(control, field);
+      else if (pending.indexOf(control) === -1) pending.push(control);
     },
     true,
   );

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { articleUrl, demoContent, expect, test } from "./fixtures.ts";
+import { watchClipboardWrites } from "../../tools/clipboard-writes.ts";
 import { isBeforeHydration, throttle } from "../../tools/slow-phone.ts";
 
 // No dead clicks (issue 14): on a slow phone a control shows before its script has run. A single
@@ -56,12 +57,11 @@ test.describe("a press before the page's script has run", () => {
       });
     });
 
-    test("Copy link, scrolled into view and pressed at once, copies the link", async ({
+    test("Copy link, scrolled into view and pressed at once, selects and copies the link", async ({
       page,
       site,
-      context,
     }) => {
-      await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site });
+      const clipboardWrites = await watchClipboardWrites(page, site);
       const path = articleUrl(encodeURIComponent(demoContent().articles[0]!.UrlName));
       await openSlowly(page, `${site}${path}`);
       const copy = page.getByRole("button", { name: "Copy link" });
@@ -69,10 +69,20 @@ test.describe("a press before the page's script has run", () => {
       await copy.scrollIntoViewIfNeeded();
       expect(await isBeforeHydration(page, ".share-block__button")).toBe(true);
       await copy.click();
+      const field = page.getByRole("textbox", { name: "Link to this page" });
+      await expect(field).toBeFocused();
+      expect(
+        await field.evaluate((input: HTMLInputElement) => [
+          input.selectionStart,
+          input.selectionEnd,
+        ]),
+      ).toEqual([0, `${site}${path}`.length]);
       await expect(page.getByRole("status").filter({ hasText: "Link copied" })).toBeVisible({
         timeout: 3000,
       });
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${site}${path}`);
+      // Copied during the press itself, not replayed after hydration (WebKit refuses that).
+      expect(await clipboardWrites()).toEqual([{ text: `${site}${path}`, inPress: true }]);
     });
   });
 });

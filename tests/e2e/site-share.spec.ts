@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import {
   ARTICLES,
   articlesNewestFirst,
@@ -10,6 +10,7 @@ import {
   test,
   topicUrl,
 } from "./fixtures.ts";
+import { type ClipboardWrite, watchClipboardWrites } from "../../tools/clipboard-writes.ts";
 
 // The share block on articles and topic pages: copy link, email, LinkedIn, print.
 const article = articlesNewestFirst()[3]!;
@@ -18,6 +19,14 @@ const pages = [
   { kind: "an article", path: articleUrl(article.UrlName), title: article.Title, isFull: true },
   { kind: "a topic page", path: topicUrl("2026-outlook"), title: "2026 Outlook", isFull: false },
 ];
+
+/** The link field has focus (so its selection shows) with the whole link selected. */
+async function expectLinkSelected(field: Locator, url: string) {
+  await expect(field).toBeFocused();
+  expect(
+    await field.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd]),
+  ).toEqual([0, url.length]);
+}
 
 /** Scrolls the share block into view and waits for it to hydrate (it loads when visible). */
 async function shareBlock(page: Page) {
@@ -30,12 +39,13 @@ async function shareBlock(page: Page) {
 for (const { kind, path, title, isFull } of pages) {
   test.describe(`share block on ${kind}`, () => {
     const mobileToo = { tag: isFull ? ["@mobile"] : [] };
-    test.beforeEach(async ({ context, site }) => {
-      await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site });
+    let clipboardWrites: () => Promise<ClipboardWrite[]>;
+    test.beforeEach(async ({ page, site }) => {
+      clipboardWrites = await watchClipboardWrites(page, site);
     });
 
     test(
-      "Copy link copies the address and confirms it, keeping focus on the button",
+      "Copy link selects the whole link in its field, copies it and confirms it",
       mobileToo,
       async ({ page, site }) => {
         await page.goto(`${site}${path}`);
@@ -43,13 +53,13 @@ for (const { kind, path, title, isFull } of pages) {
         const field = block.getByRole("textbox", { name: "Link to this page" });
         await expect(field).toHaveValue(`${site}${path}`);
         await expect(block.getByRole("status")).toHaveText("");
-        const copy = block.getByRole("button", { name: "Copy link" });
-        await copy.focus();
+        await block.getByRole("button", { name: "Copy link" }).focus();
         await page.keyboard.press("Enter");
         await expect(block.getByRole("status")).toHaveText("Link copied");
         await expect(block.getByText("Link copied")).toBeVisible();
         expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${site}${path}`);
-        await expect(copy).toBeFocused();
+        expect(await clipboardWrites()).toEqual([{ text: `${site}${path}`, inPress: true }]);
+        await expectLinkSelected(field, `${site}${path}`);
       },
     );
 
@@ -67,7 +77,7 @@ for (const { kind, path, title, isFull } of pages) {
       });
 
       test(
-        "a refused copy says so and where to copy by hand, keeps focus, and logs the error",
+        "a refused copy says so, leaves the link selected to copy by hand, and logs the error",
         mobileToo,
         async ({ page, site }) => {
           await page.addInitScript(() => {
@@ -80,16 +90,18 @@ for (const { kind, path, title, isFull } of pages) {
           });
           await page.goto(`${site}${path}`);
           const block = await shareBlock(page);
-          const copy = block.getByRole("button", { name: "Copy link" });
-          await copy.click();
+          await block.getByRole("button", { name: "Copy link" }).click();
           await expect
             .poll(() => errors)
             .toEqual([expect.stringMatching(/^Could not copy the link.*Write permission denied/)]);
           await expect(block.getByRole("status")).toHaveText(
-            "The link could not be copied. Select it in the field above and copy it.",
+            "The link could not be copied. It is selected in the field above: copy it from there.",
           );
           await expect(block.getByText("Link copied")).toHaveCount(0);
-          await expect(copy).toBeFocused();
+          await expectLinkSelected(
+            block.getByRole("textbox", { name: "Link to this page" }),
+            `${site}${path}`,
+          );
         },
       );
 

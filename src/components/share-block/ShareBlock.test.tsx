@@ -1,6 +1,9 @@
-import { act, screen } from "@testing-library/react";
+import { readFileSync } from "node:fs";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { renderWithUser } from "../test-fixtures/render.tsx";
 import { ShareBlock } from "./ShareBlock.tsx";
 import { CONFIRMATION_MS } from "./use-share-actions.ts";
@@ -11,6 +14,13 @@ const title = "M&A outlook: 2025 & beyond";
 function renderShare(options?: Parameters<typeof userEvent.setup>[0]) {
   const { user } = renderWithUser(<ShareBlock url={url} title={title} />, options);
   return { user, field: screen.getByRole("textbox", { name: "Link to this page" }) };
+}
+
+/** The field has focus (so its selection shows) with the whole link selected. */
+function expectSelected(field: HTMLElement) {
+  const input = field as HTMLInputElement;
+  expect(input).toHaveFocus();
+  expect([input.selectionStart, input.selectionEnd]).toEqual([0, url.length]);
 }
 
 afterEach(() => {
@@ -26,15 +36,13 @@ describe("ShareBlock", () => {
     expect(field).toHaveAttribute("readonly");
   });
 
-  it("Copy link copies the address and says so, keeping focus on the button", async () => {
-    renderShare();
+  it("Copy link selects the whole link in its field, copies it and says so", async () => {
+    const { field } = renderShare();
     const user = userEvent.setup();
-    const writeText = vi.spyOn(navigator.clipboard, "writeText");
     const copy = screen.getByRole("button", { name: "Copy link" });
     expect(copy).toHaveClass("js-only");
     await user.click(copy);
-    expect(copy).toHaveFocus();
-    expect(writeText).toHaveBeenCalledWith(url);
+    expectSelected(field);
     await expect(navigator.clipboard.readText()).resolves.toBe(url);
     expect(await screen.findByRole("status")).toHaveTextContent("Link copied");
   });
@@ -50,19 +58,18 @@ describe("ShareBlock", () => {
     expect(screen.getByRole("status")).toBeEmptyDOMElement();
   });
 
-  it("says when the clipboard refused the copy, and where to copy by hand, keeping focus", async () => {
-    const { user } = renderShare();
+  it("says when the clipboard refused the copy, with the link left selected to copy by hand", async () => {
+    const { user, field } = renderShare();
     const failure = new DOMException("Write permission denied", "NotAllowedError");
     vi.spyOn(navigator.clipboard, "writeText").mockRejectedValue(failure);
     const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
-    const copy = screen.getByRole("button", { name: "Copy link" });
-    await user.click(copy);
+    await user.click(screen.getByRole("button", { name: "Copy link" }));
     await vi.waitFor(() => expect(consoleError).toHaveBeenCalledWith(expect.any(String), failure));
     expect(screen.getByRole("status")).toHaveTextContent(
-      "The link could not be copied. Select it in the field above and copy it.",
+      "The link could not be copied. It is selected in the field above: copy it from there.",
     );
     expect(screen.getByRole("status")).not.toHaveTextContent("Link copied");
-    expect(copy).toHaveFocus();
+    expectSelected(field);
   });
 
   it("Print opens the browser's print dialog", async () => {
@@ -89,5 +96,65 @@ describe("ShareBlock", () => {
     );
     expect(linkedIn).toHaveAttribute("target", "_blank");
     expect(linkedIn).toHaveAttribute("rel", "noopener noreferrer");
+  });
+});
+
+// A press before the block hydrates: public/first-paint.js (run here as the page runs it)
+// copies within the press, and the block reports the outcome once hydrated.
+describe("ShareBlock pressed before it hydrates", () => {
+  beforeAll(() => {
+    // Read from the repository's root, where Vitest runs (jsdom gives import.meta.url no file).
+    const script = readFileSync("public/first-paint.js", "utf8");
+    new Function(script)();
+  });
+
+  /** The block as the server sends it, inside an island that has yet to hydrate. */
+  function serverRendered() {
+    const island = document.body.appendChild(document.createElement("astro-island"));
+    island.setAttribute("ssr", "");
+    island.innerHTML = renderToString(<ShareBlock url={url} title={title} />);
+    return {
+      island,
+      field: within(island).getByRole("textbox", { name: "Link to this page" }),
+      copy: within(island).getByRole("button", { name: "Copy link" }),
+    };
+  }
+
+  async function hydrate(island: HTMLElement) {
+    const root = await act(async () => hydrateRoot(island, <ShareBlock url={url} title={title} />));
+    island.removeAttribute("ssr");
+    return root;
+  }
+
+  afterEach(() => document.body.replaceChildren());
+
+  it("copies within the press, selects the link, and says so once hydrated", async () => {
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, "writeText");
+    const { island, field, copy } = serverRendered();
+    await user.click(copy);
+    expect(writeText).toHaveBeenCalledWith(url);
+    await expect(navigator.clipboard.readText()).resolves.toBe(url);
+    expectSelected(field);
+    const root = await hydrate(island);
+    expect(await within(island).findByRole("status")).toHaveTextContent("Link copied");
+    expect(writeText).toHaveBeenCalledTimes(1);
+    act(() => root.unmount());
+  });
+
+  it("says once hydrated that the clipboard refused the early copy", async () => {
+    const user = userEvent.setup();
+    const failure = new DOMException("Write permission denied", "NotAllowedError");
+    vi.spyOn(navigator.clipboard, "writeText").mockRejectedValue(failure);
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { island, field, copy } = serverRendered();
+    await user.click(copy);
+    const root = await hydrate(island);
+    expect(await within(island).findByRole("status")).toHaveTextContent(
+      "The link could not be copied. It is selected in the field above: copy it from there.",
+    );
+    expect(consoleError).toHaveBeenCalledWith(expect.any(String), failure);
+    expectSelected(field);
+    act(() => root.unmount());
   });
 });

@@ -6,7 +6,7 @@ import "./ShareBlock.css";
 const STATUS = {
   idle: "",
   copied: "Link copied",
-  failed: "The link could not be copied. Select it in the field above and copy it.",
+  failed: "The link could not be copied. It is selected in the field above: copy it from there.",
 } as const;
 
 /** The page to share: its canonical address and its title. */
@@ -19,7 +19,7 @@ export interface ShareBlockProps {
 export function ShareBlock({ url, title }: ShareBlockProps) {
   const headingId = useId();
   const fieldId = useId();
-  const { outcome, handleCopy, handlePrint } = useShareActions(url);
+  const { outcome, fieldRef, copyRef, handleCopy, handlePrint } = useShareActions(url);
   return (
     <section className="share-block" aria-labelledby={headingId}>
       <h2 id={headingId} className="share-block__heading">
@@ -30,6 +30,7 @@ export function ShareBlock({ url, title }: ShareBlockProps) {
       </label>
       <div className="share-block__copy">
         <input
+          ref={fieldRef}
           id={fieldId}
           className="share-block__field"
           type="text"
@@ -37,7 +38,15 @@ export function ShareBlock({ url, title }: ShareBlockProps) {
           value={url}
           onFocus={(event) => event.currentTarget.select()}
         />
-        <button type="button" className="share-block__button js-only" onClick={handleCopy}>
+        {/* data-copy-field: public/first-paint.js copies from that field on a press made
+            before this block hydrates. */}
+        <button
+          ref={copyRef}
+          type="button"
+          className="share-block__button js-only"
+          data-copy-field={fieldId}
+          onClick={handleCopy}
+        >
           Copy link
         </button>
       </div>
