@@ -1,0 +1,143 @@
+// Pure: the site search's index, made from what a visitor can look for. Each document's words
+// carry a precomputed weight (BM25F: title above keywords above body, longer documents count each
+// word less), so a search only adds up numbers the import already worked out.
+import { indexWords, plainWords } from "./search-words.ts";
+
+/** What a search result is. */
+export type SearchKind = "deal" | "topic" | "article" | "page";
+
+/** One thing to find, as the index reads it. */
+export interface SearchSource {
+  readonly kind: SearchKind;
+  /** A deal's or article's UrlName, a topic's UrlName, a page's path. */
+  readonly ref: string;
+  readonly title: string;
+  /** Short texts that say what it is about (industries, topic names, synonyms, a year). */
+  readonly keywords: readonly string[];
+  /** Visible text, shown in snippets. */
+  readonly body: string;
+  /** Deals: the close date and size, shown with the result. Articles: the publication date. */
+  readonly date: string | null;
+  readonly size: number | null;
+}
+
+/** A document as stored; Id is its number in the postings. */
+export interface IndexedDocument {
+  Id: number;
+  Kind: SearchKind;
+  Ref: string;
+  Title: string;
+  /** The title's words, folded and joined by spaces, to compare with a whole query. */
+  TitleKey: string;
+  Body: string;
+  Date: string | null;
+  Size: number | null;
+  /** 0 (oldest) to 1 (newest) within its kind; 0.5 for what has no date. Breaks near-ties. */
+  Prior: number;
+}
+
+export interface IndexedWord {
+  Word: string;
+  Docs: number;
+  TitleDocs: number;
+}
+
+export interface Posting {
+  Word: string;
+  DocId: number;
+  /** Over all fields (the search). */
+  Weight: number;
+  /** Over the title alone (suggestions); 0 when the word is not in the title. */
+  TitleWeight: number;
+}
+
+/** How much a word counts in each field, and BM25's saturation and length normalisation. */
+export const FIELD_WEIGHTS = { title: 5, keywords: 2, body: 1 } as const;
+const K1 = 1.2;
+const B = 0.75;
+
+const bm25 = (tf: number, length: number, average: number) =>
+  (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / (average || 1)));
+
+const countWords = (words: readonly string[]) => {
+  const counts = new Map<string, number>();
+  for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1);
+  return counts;
+};
+
+/** The index rows for `sources`, numbered from 1 in their order. */
+export function buildSearchIndex(sources: readonly SearchSource[]): {
+  documents: IndexedDocument[];
+  words: IndexedWord[];
+  postings: Posting[];
+} {
+  const fields = sources.map((s) => ({
+    title: indexWords(s.title),
+    keywords: s.keywords.flatMap(indexWords),
+    body: indexWords(s.body),
+  }));
+  const lengths = fields.map(
+    (f) =>
+      FIELD_WEIGHTS.title * f.title.length +
+      FIELD_WEIGHTS.keywords * f.keywords.length +
+      FIELD_WEIGHTS.body * f.body.length,
+  );
+  const average = lengths.reduce((a, b) => a + b, 0) / (lengths.length || 1);
+  const averageTitle = fields.reduce((a, f) => a + f.title.length, 0) / (fields.length || 1);
+  const priors = recencies(sources);
+  const words = new Map<string, IndexedWord>();
+  const postings: Posting[] = [];
+  const documents = sources.map((source, i): IndexedDocument => {
+    const f = fields[i]!;
+    const Id = i + 1;
+    const title = countWords(f.title);
+    const keywords = countWords(f.keywords);
+    const body = countWords(f.body);
+    for (const word of new Set([...title.keys(), ...keywords.keys(), ...body.keys()])) {
+      const inTitle = title.get(word) ?? 0;
+      const tf =
+        FIELD_WEIGHTS.title * inTitle +
+        FIELD_WEIGHTS.keywords * (keywords.get(word) ?? 0) +
+        FIELD_WEIGHTS.body * (body.get(word) ?? 0);
+      postings.push({
+        Word: word,
+        DocId: Id,
+        Weight: bm25(tf, lengths[i]!, average),
+        TitleWeight: inTitle > 0 ? bm25(inTitle, f.title.length, averageTitle) : 0,
+      });
+      const entry = words.get(word) ?? { Word: word, Docs: 0, TitleDocs: 0 };
+      entry.Docs += 1;
+      if (inTitle > 0) entry.TitleDocs += 1;
+      words.set(word, entry);
+    }
+    return {
+      Id,
+      Kind: source.kind,
+      Ref: source.ref,
+      Title: source.title,
+      TitleKey: plainWords(source.title).join(" "),
+      Body: source.body,
+      Date: source.date,
+      Size: source.size,
+      Prior: priors[i]!,
+    };
+  });
+  return { documents, words: [...words.values()], postings };
+}
+
+/** Each source's date as 0 (its kind's oldest) to 1 (newest); 0.5 without a date. */
+function recencies(sources: readonly SearchSource[]): number[] {
+  const range = new Map<SearchKind, [number, number]>();
+  const times = sources.map((s) => (s.date === null ? NaN : Date.parse(s.date)));
+  sources.forEach((s, i) => {
+    const t = times[i]!;
+    if (Number.isNaN(t)) return;
+    const [low, high] = range.get(s.kind) ?? [t, t];
+    range.set(s.kind, [Math.min(low, t), Math.max(high, t)]);
+  });
+  return sources.map((s, i) => {
+    const [low, high] = range.get(s.kind) ?? [0, 0];
+    const t = times[i]!;
+    return Number.isNaN(t) ? 0.5 : high === low ? 1 : (t - low) / (high - low);
+  });
+}
