@@ -17,7 +17,7 @@ export interface HistoricalTransactionsProps {
 export function HistoricalTransactions({ config, descriptions }: HistoricalTransactionsProps) {
   const { load, retry, view, changeDraft, submit, clear, changePage, changeSort } =
     useTransactions(config);
-  const { industriesField, timeZone } = config;
+  const { industriesField, timeZone, dealUrl } = config;
   const rootRef = useRef<HTMLElement>(null);
   const data = load.status === "ready" ? load.data : null;
   const model = useMemo(
@@ -27,8 +27,9 @@ export function HistoricalTransactions({ config, descriptions }: HistoricalTrans
         : buildModel(data.transactions, data.industryTaxa, descriptions, {
             industriesField,
             timeZone,
+            dealUrl,
           }),
-    [data, descriptions, industriesField, timeZone],
+    [data, descriptions, industriesField, timeZone, dealUrl],
   );
 
   return (

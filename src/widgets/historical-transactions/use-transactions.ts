@@ -6,7 +6,7 @@ import type { WidgetConfig } from "../shared/config.ts";
 import { useLoad } from "../shared/use-load.ts";
 import type { Filters } from "./filters.ts";
 import type { IndustryTaxon } from "./industries.ts";
-import { TRANSACTION_FIELDS, type TransactionData } from "./rows.ts";
+import { DEAL_PAGE_FIELD, TRANSACTION_FIELDS, type TransactionData } from "./rows.ts";
 import type { SortKey } from "./sort.ts";
 import type { ViewAction } from "./view-state.ts";
 import { searchForView, viewFromSearch, viewReducer } from "./view-state.ts";
@@ -24,7 +24,7 @@ export interface ApiData {
  * industries taxonomy (found by Name without regard to case), then its taxa.
  */
 async function loadData(config: WidgetConfig, signal: AbortSignal): Promise<ApiData> {
-  const { apiBase, transactionsSet, industriesTaxonomy, industriesField } = config;
+  const { apiBase, transactionsSet, industriesTaxonomy, industriesField, dealUrl } = config;
   const list = listReader(apiBase, signal);
   const loadTaxa = async () => {
     const industries = await taxonomyIdOrProblem(
@@ -44,7 +44,9 @@ async function loadData(config: WidgetConfig, signal: AbortSignal): Promise<ApiD
   };
   const [transactions, industryTaxa] = await Promise.all([
     list<TransactionData>(transactionsSet, {
-      $select: [...TRANSACTION_FIELDS, industriesField].join(","),
+      $select: [...TRANSACTION_FIELDS, ...(dealUrl ? [DEAL_PAGE_FIELD] : []), industriesField].join(
+        ",",
+      ),
       $orderby: "Date desc",
     }),
     loadTaxa(),
