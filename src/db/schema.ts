@@ -1,5 +1,5 @@
 import type { Generated } from "kysely";
-import type { IndexedDocument, IndexedWord, Posting } from "../rules/search-index.ts";
+import type { IndexedDocument, IndexedWord } from "../rules/search-index.ts";
 
 /**
  * Tables and columns. Column names are the API's field names (Sitefinity's), so the
@@ -20,17 +20,15 @@ export interface Database {
   content_meta: ContentMetaTable;
   search_documents: SearchDocumentTable;
   search_words: SearchWordTable;
-  search_postings: SearchPostingTable;
   search_meta: SearchMetaTable;
 }
 
 /**
  * The site search's index (src/rules/search-index.ts), derived from the content on every import:
- * one row per deal, topic, article or page; every stored word; a weight per word and document.
+ * one row per deal, topic, article or page; one per stored word, holding its postings.
  */
 export type SearchDocumentTable = IndexedDocument;
 export type SearchWordTable = IndexedWord;
-export type SearchPostingTable = Posting;
 
 /** Which version of the index rules built the stored index (one row, Id 1). */
 export interface SearchMetaTable {

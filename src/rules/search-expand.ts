@@ -63,53 +63,72 @@ export function buildVocabulary(rows: readonly VocabularyWord[], documents: numb
 export const rarity = (docs: number, documents: number): number =>
   Math.log(1 + (documents - docs + 0.5) / (docs + 0.5));
 
+/** A memo of expansions by word and mode, kept with the vocabulary it was made from. */
+export type ExpansionMemo = Map<string, readonly Omit<Expansion, "group">[]>;
+const MEMO_LIMIT = 10_000;
+
 /**
  * The stored words for every query word: itself, words of the same stem, (for the last word when
  * unfinished) the words it begins, and words within its typo budget. `titles` looks only at words
  * that occur in titles, as suggestions do. A query word with no stored word gets an empty list.
+ * `memo` keeps each word's expansions for the next query (drop it with the vocabulary).
  */
 export function expandQuery(
   vocabulary: Vocabulary,
   query: SearchQuery,
-  { titles = false }: { titles?: boolean } = {},
+  { titles = false, memo }: { titles?: boolean; memo?: ExpansionMemo } = {},
 ): Expansion[][] {
-  const docsOf = (w: VocabularyWord) => (titles ? w.titleDocs : w.docs);
   return query.words.map((typed, group) => {
     const isPrefix = query.isLastPrefix && group === query.words.length - 1;
-    const found = new Map<string, { w: VocabularyWord; factor: number }>();
-    const offer = (w: VocabularyWord, factor: number) => {
-      if (docsOf(w) === 0) return;
-      const known = found.get(w.word);
-      if (!known || known.factor < factor) found.set(w.word, { w, factor });
-    };
-    const exact = vocabulary.byWord.get(typed);
-    if (exact) offer(exact, MATCH_FACTOR.exact);
-    for (const w of vocabulary.byStem.get(stemOf(typed)) ?? []) offer(w, MATCH_FACTOR.stem);
-    if (isPrefix) {
-      const factor = typed.length >= 4 ? MATCH_FACTOR.prefix : MATCH_FACTOR.shortPrefix;
-      for (const w of wordsBeginning(vocabulary.words, typed)) offer(w, factor);
+    const key = `${titles ? "t" : "a"}${isPrefix ? "p" : "w"}${typed}`;
+    let words = memo?.get(key);
+    if (words === undefined) {
+      words = expandWord(vocabulary, typed, isPrefix, titles);
+      if (memo && memo.size < MEMO_LIMIT) memo.set(key, words);
     }
-    const budget = typoBudget(typed.length);
-    if (budget > 0) {
-      for (const w of vocabulary.words) {
-        if (found.has(w.word)) continue;
-        const d = editDistance(typed, w.word, budget);
-        if (d <= budget) offer(w, MATCH_FACTOR.typo[d]!);
-        else if (isPrefix) {
-          const p = editDistance(typed, w.word, budget, true);
-          if (p <= budget) offer(w, MATCH_FACTOR.prefixTypo[p]!);
-        }
+    return words.map((w) => ({ ...w, group }));
+  });
+}
+
+function expandWord(
+  vocabulary: Vocabulary,
+  typed: string,
+  isPrefix: boolean,
+  titles: boolean,
+): Omit<Expansion, "group">[] {
+  const docsOf = (w: VocabularyWord) => (titles ? w.titleDocs : w.docs);
+  const found = new Map<string, { w: VocabularyWord; factor: number }>();
+  const offer = (w: VocabularyWord, factor: number) => {
+    if (docsOf(w) === 0) return;
+    const known = found.get(w.word);
+    if (!known || known.factor < factor) found.set(w.word, { w, factor });
+  };
+  const exact = vocabulary.byWord.get(typed);
+  if (exact) offer(exact, MATCH_FACTOR.exact);
+  for (const w of vocabulary.byStem.get(stemOf(typed)) ?? []) offer(w, MATCH_FACTOR.stem);
+  if (isPrefix) {
+    const factor = typed.length >= 4 ? MATCH_FACTOR.prefix : MATCH_FACTOR.shortPrefix;
+    for (const w of wordsBeginning(vocabulary.words, typed)) offer(w, factor);
+  }
+  const budget = typoBudget(typed.length);
+  if (budget > 0) {
+    for (const w of vocabulary.words) {
+      if (found.has(w.word) || w.word.length < typed.length - budget) continue;
+      const d = editDistance(typed, w.word, budget);
+      if (d <= budget) offer(w, MATCH_FACTOR.typo[d]!);
+      else if (isPrefix) {
+        const p = editDistance(typed, w.word, budget, true);
+        if (p <= budget) offer(w, MATCH_FACTOR.prefixTypo[p]!);
       }
     }
-    return [...found.values()]
-      .sort((a, b) => b.factor - a.factor || docsOf(b.w) - docsOf(a.w))
-      .slice(0, MAX_EXPANSIONS)
-      .map(({ w, factor }) => ({
-        word: w.word,
-        group,
-        weight: factor * rarity(docsOf(w), vocabulary.documents),
-      }));
-  });
+  }
+  return [...found.values()]
+    .sort((a, b) => b.factor - a.factor || docsOf(b.w) - docsOf(a.w))
+    .slice(0, MAX_EXPANSIONS)
+    .map(({ w, factor }) => ({
+      word: w.word,
+      weight: factor * rarity(docsOf(w), vocabulary.documents),
+    }));
 }
 
 /** The run of sorted words that begin with `prefix`. */

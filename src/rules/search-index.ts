@@ -1,6 +1,7 @@
 // Pure: the site search's index, made from what a visitor can look for. Each document's words
 // carry a precomputed weight (BM25F: title above keywords above body, longer documents count each
 // word less), so a search only adds up numbers the import already worked out.
+import { encodePostings } from "./search-postings.ts";
 import { indexWords, plainWords } from "./search-words.ts";
 
 /** What a search result is. */
@@ -36,19 +37,15 @@ export interface IndexedDocument {
   Prior: number;
 }
 
+/** A stored word with its postings (src/rules/search-postings.ts). */
 export interface IndexedWord {
   Word: string;
   Docs: number;
   TitleDocs: number;
-}
-
-export interface Posting {
-  Word: string;
-  DocId: number;
-  /** Over all fields (the search). */
-  Weight: number;
-  /** Over the title alone (suggestions); 0 when the word is not in the title. */
-  TitleWeight: number;
+  /** Every document that holds it, weighted over all fields (the search). */
+  Postings: Uint8Array;
+  /** The documents whose title holds it, weighted over the title alone (suggestions). */
+  TitlePostings: Uint8Array;
 }
 
 /** How much a word counts in each field, and BM25's saturation and length normalisation. */
@@ -69,7 +66,6 @@ const countWords = (words: readonly string[]) => {
 export function buildSearchIndex(sources: readonly SearchSource[]): {
   documents: IndexedDocument[];
   words: IndexedWord[];
-  postings: Posting[];
 } {
   const fields = sources.map((s) => ({
     title: indexWords(s.title),
@@ -85,8 +81,7 @@ export function buildSearchIndex(sources: readonly SearchSource[]): {
   const average = lengths.reduce((a, b) => a + b, 0) / (lengths.length || 1);
   const averageTitle = fields.reduce((a, f) => a + f.title.length, 0) / (fields.length || 1);
   const priors = recencies(sources);
-  const words = new Map<string, IndexedWord>();
-  const postings: Posting[] = [];
+  const postings = new Map<string, { all: number[][]; titles: number[][] }>();
   const documents = sources.map((source, i): IndexedDocument => {
     const f = fields[i]!;
     const Id = i + 1;
@@ -99,16 +94,14 @@ export function buildSearchIndex(sources: readonly SearchSource[]): {
         FIELD_WEIGHTS.title * inTitle +
         FIELD_WEIGHTS.keywords * (keywords.get(word) ?? 0) +
         FIELD_WEIGHTS.body * (body.get(word) ?? 0);
-      postings.push({
-        Word: word,
-        DocId: Id,
-        Weight: bm25(tf, lengths[i]!, average),
-        TitleWeight: inTitle > 0 ? bm25(inTitle, f.title.length, averageTitle) : 0,
-      });
-      const entry = words.get(word) ?? { Word: word, Docs: 0, TitleDocs: 0 };
-      entry.Docs += 1;
-      if (inTitle > 0) entry.TitleDocs += 1;
-      words.set(word, entry);
+      const entry = postings.get(word) ?? { all: [[], []], titles: [[], []] };
+      entry.all[0]!.push(Id);
+      entry.all[1]!.push(bm25(tf, lengths[i]!, average));
+      if (inTitle > 0) {
+        entry.titles[0]!.push(Id);
+        entry.titles[1]!.push(bm25(inTitle, f.title.length, averageTitle));
+      }
+      postings.set(word, entry);
     }
     return {
       Id,
@@ -122,7 +115,14 @@ export function buildSearchIndex(sources: readonly SearchSource[]): {
       Prior: priors[i]!,
     };
   });
-  return { documents, words: [...words.values()], postings };
+  const words = [...postings].map(([Word, { all, titles }]) => ({
+    Word,
+    Docs: all[0]!.length,
+    TitleDocs: titles[0]!.length,
+    Postings: encodePostings(all[0]!, all[1]!),
+    TitlePostings: encodePostings(titles[0]!, titles[1]!),
+  }));
+  return { documents, words };
 }
 
 /** Each source's date as 0 (its kind's oldest) to 1 (newest); 0.5 without a date. */

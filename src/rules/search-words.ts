@@ -20,6 +20,8 @@ export const MAX_WORD = 40;
 
 /** Lower case with accents and ligatures folded: `Économie` and `ÉCONOMIE` give `economie`. */
 export function foldText(text: string): string {
+  // eslint-disable-next-line no-control-regex -- plain ASCII has nothing to fold but case
+  if (/^[\u0000-\u007f]*$/.test(text)) return text.toLowerCase();
   return text
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")

@@ -4,8 +4,9 @@ import { dealUrlNames } from "../../rules/deal-url-names.ts";
 // Issue 20. Deals get a UrlName (their page, /transactions/{UrlName}); deals already stored get
 // one from the rule an import uses (src/rules/deal-url-names.ts). The site search moves from the
 // engines' own full-text indexes (SQLite FTS5, PostgreSQL tsvector) to portable tables that both
-// read with the same SQL: documents, their words, and a weight per word and document. The index
-// is derived data: it is filled by ensureSearchIndex (migrate.ts) and by every import.
+// read with the same SQL: the documents, and one row per word holding its postings (documents and
+// weights, packed). The index is derived data: ensureSearchIndex (migrate.ts) and every import
+// fill it.
 export async function up(db: Kysely<unknown>): Promise<void> {
   const isSqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   await db.schema
@@ -44,21 +45,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("Prior", "double precision", (c) => c.notNull())
     .addUniqueConstraint("search_documents_ref", ["Kind", "Ref"])
     .execute();
+  // Postings are bytes: BLOB in SQLite, bytea in PostgreSQL.
+  const bytes = isSqlite ? "blob" : "bytea";
   await db.schema
     .createTable("search_words")
     .addColumn("Word", "text", (c) => c.primaryKey())
     .addColumn("Docs", "integer", (c) => c.notNull())
     .addColumn("TitleDocs", "integer", (c) => c.notNull())
-    .execute();
-  // Read by word: clustered on (Word, DocId) in SQLite, so one word's postings are one range.
-  await db.schema
-    .createTable("search_postings")
-    .addColumn("Word", "text", (c) => c.notNull())
-    .addColumn("DocId", "integer", (c) => c.notNull())
-    .addColumn("Weight", "double precision", (c) => c.notNull())
-    .addColumn("TitleWeight", "double precision", (c) => c.notNull())
-    .addPrimaryKeyConstraint("search_postings_pk", ["Word", "DocId"])
-    .$call((t) => (isSqlite ? t.modifyEnd(sql`WITHOUT ROWID`) : t))
+    .addColumn("Postings", bytes, (c) => c.notNull())
+    .addColumn("TitlePostings", bytes, (c) => c.notNull())
     .execute();
   await db.schema
     .createTable("search_meta")
@@ -68,7 +63,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ["search_meta", "search_postings", "search_words", "search_documents"])
+  for (const table of ["search_meta", "search_words", "search_documents"])
     await db.schema.dropTable(table).ifExists().execute();
   await db.schema
     .createTable("search_documents")

@@ -12,21 +12,19 @@ import type { Database } from "../schema.ts";
  */
 export const SEARCH_INDEX_VERSION = 1;
 
-/** Postings go in larger batches than content rows: four small columns each. */
-const BATCH = 2000;
+/** Rows per insert: words carry their postings, so fewer of them go at once. */
+const BATCH = { search_documents: 400, search_words: 100 } as const;
 
 /** Rebuilds the whole search index from the stored content (inside the caller's transaction). */
 export async function rebuildSearchIndex(k: Kysely<Database>): Promise<void> {
-  const { documents, words, postings } = buildSearchIndex(await readSearchSources(k));
-  for (const table of ["search_postings", "search_words", "search_documents"] as const)
+  const { documents, words } = buildSearchIndex(await readSearchSources(k));
+  for (const table of ["search_words", "search_documents"] as const)
     await k.deleteFrom(table).execute();
   for (const [table, rows] of [
     ["search_documents", documents],
     ["search_words", words],
-    ["search_postings", postings],
   ] as const) {
-    // Each batch stays under SQLite's 32,766 bound parameters at nine columns or fewer.
-    const size = table === "search_documents" ? 400 : BATCH;
+    const size = BATCH[table];
     for (let i = 0; i < rows.length; i += size) {
       await k
         .insertInto(table)

@@ -137,7 +137,7 @@ describe("site search: matching", () => {
   it("treats quotes, operators and SQL in a query as words, and finds nothing in nothing", async () => {
     for (const query of [
       '"unbalanced AND OR NEAR( *',
-      "'; DROP TABLE search_postings; --",
+      "'; DROP TABLE search_words; --",
       "   ",
       "***",
     ]) {
@@ -169,7 +169,7 @@ describe("the search index", () => {
   it("is built again at start when it was made by other rules, or not at all", async () => {
     const own = await tempDatabase(generateContent({ transactions: 20, articles: 10 }));
     try {
-      await sql`DELETE FROM search_postings`.execute(own.db.kysely);
+      await sql`DELETE FROM search_words`.execute(own.db.kysely);
       await sql`UPDATE search_meta SET "Version" = 0`.execute(own.db.kysely);
       expect((await searchRepository(own.db).search("keystone", { limit: 0 })).total).toBe(0);
       await migrate(own.db);

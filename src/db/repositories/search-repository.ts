@@ -1,4 +1,3 @@
-import { sql, type RawBuilder } from "kysely";
 import type { Db } from "../connect.ts";
 import { apiDateTime } from "../../rules/date-time.ts";
 import { markedSnippet, markWords } from "../../rules/search-marks.ts";
@@ -6,9 +5,11 @@ import {
   buildVocabulary,
   correctedQuery,
   expandQuery,
-  type Expansion,
+  type ExpansionMemo,
   type Vocabulary,
 } from "../../rules/search-expand.ts";
+import { decodePostings } from "../../rules/search-postings.ts";
+import { KIND_ORDER, rankDocuments, type DocumentFacts } from "../../rules/search-score.ts";
 import type { SearchKind } from "../../rules/search-index.ts";
 import { parseQuery, type SearchQuery } from "../../rules/search-query.ts";
 
@@ -48,86 +49,53 @@ export interface Suggestion {
   date: string | null;
 }
 
-// How a document's score grows when its title is the query (a navigational search), begins with
-// it, or holds it as a phrase.
-const TITLE_IS_QUERY = 3;
-const TITLE_BEGINS = 2;
-const TITLE_HOLDS = 1.4;
-
-/**
- * Results rank in tiers of relevance, each about 12% of the best score wide (8 per factor e),
- * and by recency within a tier, as Algolia ranks by its criteria and then by a custom ranking:
- * among deals that match about equally well, the latest comes first.
- */
-const tierOrder = (score: RawBuilder<number>, best: RawBuilder<number>) =>
-  sql`ceil(ln(${score} / ${best}) * 8) DESC, d."Prior" DESC, d."Id"`;
-
 const noCounts = (): Record<SearchKind, number> => ({ deal: 0, topic: 0, article: 0, page: 0 });
 
+/** What the search keeps of the index between queries: the stored words and each document's facts. */
+interface LoadedIndex {
+  vocabulary: Vocabulary;
+  facts: DocumentFacts;
+  /** Each query word's expansions, worked out once per loaded vocabulary. */
+  memo: ExpansionMemo;
+}
+
 /**
- * The site search over deals, topics, articles and pages. Each query word is expanded in
- * TypeScript over the stored words (same stem, prefix, typos: src/rules/search-expand.ts); the
- * database then adds up the precomputed weights. The stored words are read once and kept until
- * `forget()` (called when an import changed the content).
+ * The site search over deals, topics, articles and pages. Each query word is expanded over the
+ * stored words (same stem, prefix, typos: src/rules/search-expand.ts); the database hands over
+ * those words' postings and, at the end, the page's documents; src/rules/search-score.ts ranks.
+ * Both engines run the same two lookups, so they give the same results. The stored words and
+ * the documents' facts are read once and kept until `forget()` (an import changed the content).
  */
 export function searchRepository(db: Db) {
-  let vocabulary: Promise<Vocabulary> | null = null;
-  const words = () => (vocabulary ??= loadVocabulary(db));
+  let loaded: Promise<LoadedIndex> | null = null;
+  const index = () => {
+    loaded ??= loadIndex(db).catch((error: unknown) => {
+      loaded = null;
+      throw error;
+    });
+    return loaded;
+  };
 
-  async function run(
-    query: SearchQuery,
-    kinds: readonly SearchKind[],
-    offset: number,
-    limit: number,
-  ): Promise<Omit<SearchResult, "correction">> {
-    const groups = expandQuery(await words(), query);
+  /** The ranked documents of the `wanted` kinds, and counts of every kind. */
+  async function rank(query: SearchQuery, wanted: readonly SearchKind[], titles = false) {
+    const { vocabulary, facts, memo } = await index();
+    const groups = expandQuery(vocabulary, query, { titles, memo });
     if (groups.length === 0 || groups.some((g) => g.length === 0))
-      return { hits: [], total: 0, counts: noCounts() };
-    const rows = await sql<ResultRow>`
-      WITH ${matchedDocuments(groups.flat(), groups.length, "Weight")},
-      scored AS (
-        SELECT d."Id", d."Kind", d."Prior", m."S" * ${titleBonus(query.key)} AS "Score"
-        FROM matched m JOIN search_documents d ON d."Id" = m."DocId"
-      ),
-      counted AS (
-        SELECT "Id", "Kind", "Score", "Prior", max("Score") OVER () AS "Best",
-          sum(CASE WHEN "Kind" = 'deal' THEN 1 ELSE 0 END) OVER () AS "Deals",
-          sum(CASE WHEN "Kind" = 'topic' THEN 1 ELSE 0 END) OVER () AS "Topics",
-          sum(CASE WHEN "Kind" = 'article' THEN 1 ELSE 0 END) OVER () AS "Articles",
-          sum(CASE WHEN "Kind" = 'page' THEN 1 ELSE 0 END) OVER () AS "Pages"
-        FROM scored
-      ),
-      page AS (
-        SELECT * FROM counted d WHERE "Kind" IN (${sql.join(kinds)})
-        ORDER BY ${tierOrder(sql`d."Score"`, sql`d."Best"`)} LIMIT ${Math.max(limit, 1)} OFFSET ${offset}
-      )
-      SELECT d.*, s."Ref", s."Title", s."Body", s."Date", s."Size"
-      FROM page d JOIN search_documents s ON s."Id" = d."Id"
-      ORDER BY ${tierOrder(sql`d."Score"`, sql`d."Best"`)}`.execute(db.kysely);
-    const first = rows.rows[0];
-    // A page past the end has no rows to carry the counts: the first row of the first page has.
-    if (!first) {
-      if (offset === 0) return { hits: [], total: 0, counts: noCounts() };
-      return { ...(await run(query, kinds, 0, 1)), hits: [] };
-    }
-    const counts: Record<SearchKind, number> = {
-      deal: Number(first.Deals),
-      topic: Number(first.Topics),
-      article: Number(first.Articles),
-      page: Number(first.Pages),
-    };
-    const matched = new Set(groups.flat().map((e) => e.word));
-    return {
-      counts,
-      total: kinds.reduce((n, kind) => n + counts[kind], 0),
-      hits: rows.rows.slice(0, limit).map((r) => ({
-        kind: r.Kind,
-        ref: r.Ref,
-        title: markWords(r.Title, matched),
-        snippet: markedSnippet(r.Body, matched),
-        date: r.Date === null ? null : apiDateTime(r.Date),
-        size: r.Size === null ? null : Number(r.Size),
+      return { order: [], counts: noCounts(), matched: new Set<string>() };
+    const postings = await postingsOf(
+      db,
+      groups.flat().map((e) => e.word),
+      titles ? "TitlePostings" : "Postings",
+    );
+    const weighted = groups.map((group) =>
+      group.map((e) => ({
+        weight: e.weight,
+        postings: decodePostings(postings.get(e.word) ?? EMPTY),
       })),
+    );
+    return {
+      ...rankDocuments(facts, weighted, query.key, new Set(wanted)),
+      matched: new Set(groups.flat().map((e) => e.word)),
     };
   }
 
@@ -142,128 +110,110 @@ export function searchRepository(db: Db) {
       }: { kinds?: readonly SearchKind[]; offset?: number; limit?: number } = {},
     ): Promise<SearchResult> {
       const query = parseQuery(text);
-      if (query.words.length === 0 || kinds.length === 0)
+      if (query.words.length === 0)
         return { hits: [], total: 0, counts: noCounts(), correction: null };
-      const result = await run(query, kinds, offset, limit);
-      if (Object.values(result.counts).some((n) => n > 0)) return { ...result, correction: null };
-      return { ...result, correction: await correction(query) };
+      const { order, counts, matched } = await rank(query, kinds);
+      const rows = await documentsByNumber(db, order.slice(offset, offset + limit));
+      const hits = rows.map((r) => ({
+        kind: r.Kind,
+        ref: r.Ref,
+        title: markWords(r.Title, matched),
+        snippet: markedSnippet(r.Body, matched),
+        date: r.Date === null ? null : apiDateTime(r.Date),
+        size: r.Size === null ? null : Number(r.Size),
+      }));
+      const isEmpty = Object.values(counts).every((n) => n === 0);
+      return {
+        hits,
+        total: order.length,
+        counts,
+        correction: isEmpty ? await correction(query) : null,
+      };
     },
 
     /** Up to `limit` deals, topics and articles whose titles match, best first. */
     async suggest(text: string, limit = 6): Promise<Suggestion[]> {
       const query = parseQuery(text);
       if (query.words.length === 0) return [];
-      const groups = expandQuery(await words(), query, { titles: true });
-      if (groups.some((g) => g.length === 0)) return [];
-      const rows = await sql<SuggestionRow>`
-        WITH ${matchedDocuments(groups.flat(), groups.length, "TitleWeight")},
-        scored AS (
-          SELECT d."Id", d."Kind", d."Ref", d."Title", d."Date", d."Prior",
-            m."S" * ${titleBonus(query.key)} AS "Score"
-          FROM matched m JOIN search_documents d ON d."Id" = m."DocId"
-          WHERE d."Kind" IN ('deal', 'topic', 'article')
-        )
-        SELECT d.* FROM (SELECT *, max("Score") OVER () AS "Best" FROM scored) d
-        ORDER BY ${tierOrder(sql`d."Score"`, sql`d."Best"`)}
-        LIMIT ${limit}`.execute(db.kysely);
-      const matched = new Set(groups.flat().map((e) => e.word));
-      return rows.rows.map((r) => ({
-        kind: r.Kind,
+      const { order, matched } = await rank(query, SUGGESTED_KINDS, true);
+      const rows = await documentsByNumber(db, order.slice(0, limit));
+      return rows.map((r) => ({
+        kind: r.Kind as Suggestion["kind"],
         ref: r.Ref,
         title: markWords(r.Title, matched),
         date: r.Date === null ? null : apiDateTime(r.Date),
       }));
     },
 
-    /** Drops the stored words read so far (the content changed). */
+    /** Drops what was read of the index (the content changed). */
     forget(): void {
-      vocabulary = null;
+      loaded = null;
     },
   };
 
   /** A spelling of `query` that finds something, or null. */
   async function correction(query: SearchQuery): Promise<string | null> {
-    const corrected = correctedQuery(await words(), query);
+    const corrected = correctedQuery((await index()).vocabulary, query);
     if (corrected === null) return null;
-    const found = await run(parseQuery(corrected), SEARCH_KINDS, 0, 1);
-    return found.total > 0 ? corrected : null;
+    const { order } = await rank(parseQuery(corrected), SEARCH_KINDS);
+    return order.length > 0 ? corrected : null;
   }
 }
 
+const SUGGESTED_KINDS: readonly SearchKind[] = ["deal", "topic", "article"];
+const EMPTY = new Uint8Array(0);
+
 export type SearchRepository = ReturnType<typeof searchRepository>;
 
-/**
- * The CTE `matched ("DocId", "S")`: documents that hold, for each of `groups` query words, one of
- * its expansions, with the sum over query words of the best expansion's weight times the stored
- * weight (`Weight` for the search, `TitleWeight` for suggestions). Every value is bound.
- */
-function matchedDocuments(
-  expansions: readonly Expansion[],
-  groups: number,
-  column: "Weight" | "TitleWeight",
-): RawBuilder<unknown> {
-  // Typed in every row: PostgreSQL reads untyped parameters in VALUES as text.
-  const values = sql.join(
-    expansions.map(
-      (e) =>
-        sql`(CAST(${e.word} AS text), CAST(${e.group} AS integer), CAST(${e.weight} AS double precision))`,
-    ),
-  );
-  const weight = sql.ref(`p.${column}`);
-  return sql`q ("Word", "Grp", "Factor") AS (VALUES ${values}),
-    hits AS (
-      SELECT p."DocId" AS "DocId", q."Grp" AS "Grp", max(q."Factor" * ${weight}) AS "S"
-      FROM q JOIN search_postings p ON p."Word" = q."Word"
-      WHERE ${weight} > 0
-      GROUP BY p."DocId", q."Grp"
-    ),
-    matched AS (
-      SELECT "DocId", sum("S") AS "S" FROM hits GROUP BY "DocId" HAVING count(*) = ${groups}
-    )`;
+/** The packed postings of `words` (a bound list: every value is a parameter). */
+async function postingsOf(
+  db: Db,
+  words: readonly string[],
+  column: "Postings" | "TitlePostings",
+): Promise<Map<string, Uint8Array>> {
+  const rows = await db.kysely
+    .selectFrom("search_words")
+    .select(["Word", `${column} as Bytes`])
+    .where("Word", "in", [...new Set(words)])
+    .execute();
+  return new Map(rows.map((r) => [r.Word, r.Bytes]));
 }
 
-/** The factor for a title that is, begins with, or holds the query's words (bound as LIKE patterns). */
-function titleBonus(key: string): RawBuilder<number> {
-  // The key holds only folded letters, digits and single spaces: no LIKE wildcard can be in it.
-  return sql<number>`(CASE
-    WHEN d."TitleKey" = ${key} THEN ${sql.lit(TITLE_IS_QUERY)}
-    WHEN d."TitleKey" LIKE ${`${key}%`} THEN ${sql.lit(TITLE_BEGINS)}
-    WHEN (' ' || d."TitleKey" || ' ') LIKE ${`% ${key} %`} THEN ${sql.lit(TITLE_HOLDS)}
-    ELSE 1 END)`;
+/** The documents with these numbers, in the order given. */
+async function documentsByNumber(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db.kysely
+    .selectFrom("search_documents")
+    .select(["Id", "Kind", "Ref", "Title", "Body", "Date", "Size"])
+    .where("Id", "in", ids)
+    .execute();
+  const byId = new Map(rows.map((r) => [Number(r.Id), r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-async function loadVocabulary(db: Db): Promise<Vocabulary> {
-  const [rows, count] = await Promise.all([
+async function loadIndex(db: Db): Promise<LoadedIndex> {
+  const [words, documents] = await Promise.all([
     db.kysely.selectFrom("search_words").select(["Word", "Docs", "TitleDocs"]).execute(),
-    db.kysely
-      .selectFrom("search_documents")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow(),
+    db.kysely.selectFrom("search_documents").select(["Id", "Kind", "Prior", "TitleKey"]).execute(),
   ]);
-  return buildVocabulary(
-    rows.map((r) => ({ word: r.Word, docs: r.Docs, titleDocs: r.TitleDocs })),
-    Number(count.n),
-  );
-}
-
-interface ResultRow {
-  Id: number;
-  Kind: SearchKind;
-  Score: number;
-  Deals: number | string;
-  Topics: number | string;
-  Articles: number | string;
-  Pages: number | string;
-  Ref: string;
-  Title: string;
-  Body: string;
-  Date: string | null;
-  Size: number | null;
-}
-
-interface SuggestionRow {
-  Kind: Suggestion["kind"];
-  Ref: string;
-  Title: string;
-  Date: string | null;
+  const n = documents.reduce((max, d) => Math.max(max, Number(d.Id)), 0) + 1;
+  const facts = {
+    kinds: new Uint8Array(n),
+    priors: new Float64Array(n),
+    paddedTitleKeys: new Array<string>(n).fill(""),
+  };
+  for (const d of documents) {
+    const id = Number(d.Id);
+    facts.kinds[id] = Math.max(0, KIND_ORDER.indexOf(d.Kind));
+    facts.priors[id] = Number(d.Prior);
+    facts.paddedTitleKeys[id] = ` ${d.TitleKey} `;
+  }
+  return {
+    facts,
+    memo: new Map(),
+    vocabulary: buildVocabulary(
+      words.map((r) => ({ word: r.Word, docs: r.Docs, titleDocs: r.TitleDocs })),
+      documents.length,
+    ),
+  };
 }
