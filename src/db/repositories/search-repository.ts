@@ -47,6 +47,7 @@ export interface Suggestion {
   ref: string;
   title: string;
   date: string | null;
+  size: number | null;
 }
 
 const noCounts = (): Record<SearchKind, number> => ({ deal: 0, topic: 0, article: 0, page: 0 });
@@ -142,6 +143,7 @@ export function searchRepository(db: Db) {
         ref: r.Ref,
         title: markWords(r.Title, matched),
         date: r.Date === null ? null : apiDateTime(r.Date),
+        size: r.Size === null ? null : Number(r.Size),
       }));
     },
 
