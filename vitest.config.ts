@@ -14,7 +14,12 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
-          include: ["src/**/*.test.ts", "scripts/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          include: [
+            "src/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "tools/**/*.test.ts",
+            "tests/unit/**/*.test.ts",
+          ],
         },
       },
       {

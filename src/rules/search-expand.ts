@@ -105,7 +105,9 @@ function expandWord(
   };
   const exact = vocabulary.byWord.get(typed);
   if (exact) offer(exact, MATCH_FACTOR.exact);
-  for (const w of vocabulary.byStem.get(stemOf(typed)) ?? []) offer(w, MATCH_FACTOR.stem);
+  // An unfinished word is not yet a word to stem (`keys` is on its way to keystone, not key).
+  if (!isPrefix || exact)
+    for (const w of vocabulary.byStem.get(stemOf(typed)) ?? []) offer(w, MATCH_FACTOR.stem);
   if (isPrefix) {
     const factor = typed.length >= 4 ? MATCH_FACTOR.prefix : MATCH_FACTOR.shortPrefix;
     for (const w of wordsBeginning(vocabulary.words, typed)) offer(w, factor);

@@ -25,7 +25,7 @@ describe("buildSearchIndex", () => {
     source({
       ref: "on-acme",
       title: "Notes",
-      body: "Why Acme sold to Zenith, and the lessons of Acme.",
+      body: "Why the firm sold to Zenith, what Acme paid, and the lessons for other sellers.",
       date: "2024-01-01T00:00:00Z",
     }),
     source({ kind: "topic", ref: "deals", title: "Deals", keywords: ["Acme"] }),

@@ -48,13 +48,26 @@ export interface IndexedWord {
   TitlePostings: Uint8Array;
 }
 
-/** How much a word counts in each field, and BM25's saturation and length normalisation. */
+/**
+ * BM25F: how much a word counts in each field, and how much each field's length tempers it
+ * (a word in a long body says less than in a short one; a title is short by nature). Each
+ * field's count is normalised by its own length, then the sum saturates once (k1).
+ */
 export const FIELD_WEIGHTS = { title: 5, keywords: 2, body: 1 } as const;
+const LENGTH_NORMALISATION = { title: 0.3, keywords: 0.5, body: 0.75 } as const;
 const K1 = 1.2;
-const B = 0.75;
 
-const bm25 = (tf: number, length: number, average: number) =>
-  (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / (average || 1)));
+type Field = keyof typeof FIELD_WEIGHTS;
+const FIELDS = Object.keys(FIELD_WEIGHTS) as Field[];
+
+/** A field's count of a word, tempered by the field's length against its average. */
+const normalised = (field: Field, count: number, length: number, average: number) =>
+  count === 0
+    ? 0
+    : (FIELD_WEIGHTS[field] * count) /
+      (1 - LENGTH_NORMALISATION[field] + (LENGTH_NORMALISATION[field] * length) / (average || 1));
+
+const saturate = (tf: number) => (tf * (K1 + 1)) / (tf + K1);
 
 const countWords = (words: readonly string[]) => {
   const counts = new Map<string, number>();
@@ -72,34 +85,33 @@ export function buildSearchIndex(sources: readonly SearchSource[]): {
     keywords: s.keywords.flatMap(indexWords),
     body: indexWords(s.body),
   }));
-  const lengths = fields.map(
-    (f) =>
-      FIELD_WEIGHTS.title * f.title.length +
-      FIELD_WEIGHTS.keywords * f.keywords.length +
-      FIELD_WEIGHTS.body * f.body.length,
-  );
-  const average = lengths.reduce((a, b) => a + b, 0) / (lengths.length || 1);
-  const averageTitle = fields.reduce((a, f) => a + f.title.length, 0) / (fields.length || 1);
+  const averages = Object.fromEntries(
+    FIELDS.map((f) => [f, fields.reduce((a, x) => a + x[f].length, 0) / (fields.length || 1)]),
+  ) as Record<Field, number>;
   const priors = recencies(sources);
   const postings = new Map<string, { all: number[][]; titles: number[][] }>();
   const documents = sources.map((source, i): IndexedDocument => {
     const f = fields[i]!;
     const Id = i + 1;
-    const title = countWords(f.title);
-    const keywords = countWords(f.keywords);
-    const body = countWords(f.body);
-    for (const word of new Set([...title.keys(), ...keywords.keys(), ...body.keys()])) {
-      const inTitle = title.get(word) ?? 0;
-      const tf =
-        FIELD_WEIGHTS.title * inTitle +
-        FIELD_WEIGHTS.keywords * (keywords.get(word) ?? 0) +
-        FIELD_WEIGHTS.body * (body.get(word) ?? 0);
+    const counts = {
+      title: countWords(f.title),
+      keywords: countWords(f.keywords),
+      body: countWords(f.body),
+    };
+    const words = new Set([
+      ...counts.title.keys(),
+      ...counts.keywords.keys(),
+      ...counts.body.keys(),
+    ]);
+    for (const word of words) {
+      const tf = (field: Field) =>
+        normalised(field, counts[field].get(word) ?? 0, f[field].length, averages[field]);
       const entry = postings.get(word) ?? { all: [[], []], titles: [[], []] };
       entry.all[0]!.push(Id);
-      entry.all[1]!.push(bm25(tf, lengths[i]!, average));
-      if (inTitle > 0) {
+      entry.all[1]!.push(saturate(tf("title") + tf("keywords") + tf("body")));
+      if (counts.title.has(word)) {
         entry.titles[0]!.push(Id);
-        entry.titles[1]!.push(bm25(inTitle, f.title.length, averageTitle));
+        entry.titles[1]!.push(saturate(tf("title")));
       }
       postings.set(word, entry);
     }

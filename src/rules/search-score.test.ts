@@ -7,7 +7,7 @@ import type { SearchKind } from "./search-index.ts";
 const facts: DocumentFacts = {
   kinds: Uint8Array.from([0, 0, 0, 2, 1, 0].map((k) => k)),
   priors: Float64Array.from([0, 0.2, 0.9, 0.5, 0.5, 0.95]),
-  paddedTitleKeys: ["", " acme corp ", " acme holdings ", " on acme ", " acme ", " zenith "],
+  titleWords: [[], ["acme", "corp"], ["acme", "holdings"], ["on", "acme"], ["acme"], ["zenith"]],
 };
 const postings = (pairs: [number, number][]) =>
   decodePostings(
@@ -17,6 +17,8 @@ const postings = (pairs: [number, number][]) =>
     ),
   );
 const ALL = new Set<SearchKind>(KIND_ORDER);
+/** The stored words each query word stands for, one word each here. */
+const words = (...each: string[]) => each.map((w) => new Set([w]));
 
 describe("rankDocuments", () => {
   it("keeps documents that match every query word, and counts them by kind", () => {
@@ -36,7 +38,7 @@ describe("rankDocuments", () => {
         [5, 1],
       ]),
     };
-    const { order, counts } = rankDocuments(facts, [[acme], [corp]], "acme corp", ALL);
+    const { order, counts } = rankDocuments(facts, [[acme], [corp]], words("acme", "corp"), ALL);
     expect(order).toEqual([1]);
     expect(counts).toEqual({ deal: 1, topic: 0, article: 0, page: 0 });
   });
@@ -50,9 +52,21 @@ describe("rankDocuments", () => {
         [2, 3],
       ]),
     };
-    const { order } = rankDocuments(facts, [[exact, typo]], "", ALL);
+    const { order } = rankDocuments(facts, [[exact, typo]], [], ALL);
     // 5 scores max(2, 1.5) = 2; 2 scores 3: the typo's better weight wins there.
     expect(order).toEqual([2, 5]);
+  });
+
+  it("counts a title as the query when its words are the query's expansions", () => {
+    const zenith = {
+      weight: 1,
+      postings: postings([
+        [2, 3],
+        [5, 1],
+      ]),
+    };
+    const typo = [new Set(["zenith", "zenit"])];
+    expect(rankDocuments(facts, [[zenith]], typo, ALL).order).toEqual([5, 2]);
   });
 
   it("ranks a title that is the query above one that begins with it above one that holds it", () => {
@@ -64,7 +78,7 @@ describe("rankDocuments", () => {
         [4, 1],
       ]),
     };
-    const { order } = rankDocuments(facts, [[acme]], "acme", ALL);
+    const { order } = rankDocuments(facts, [[acme]], words("acme"), ALL);
     expect(order).toEqual([4, 1, 3]);
     expect(TITLE_FACTOR.is > TITLE_FACTOR.begins && TITLE_FACTOR.begins > TITLE_FACTOR.holds).toBe(
       true,
@@ -80,7 +94,7 @@ describe("rankDocuments", () => {
         [5, 3],
       ]),
     };
-    expect(rankDocuments(facts, [[word]], "", ALL).order).toEqual([5, 2, 1]);
+    expect(rankDocuments(facts, [[word]], [], ALL).order).toEqual([5, 2, 1]);
   });
 
   it("lists only the kinds asked for, but counts every kind", () => {
@@ -92,7 +106,7 @@ describe("rankDocuments", () => {
         [4, 1],
       ]),
     };
-    const { order, counts } = rankDocuments(facts, [[acme]], "acme", new Set(["article"]));
+    const { order, counts } = rankDocuments(facts, [[acme]], words("acme"), new Set(["article"]));
     expect(order).toEqual([3]);
     expect(counts).toEqual({ deal: 1, topic: 1, article: 1, page: 0 });
   });

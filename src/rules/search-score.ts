@@ -11,8 +11,8 @@ export const KIND_ORDER: readonly SearchKind[] = ["deal", "topic", "article", "p
 export interface DocumentFacts {
   readonly kinds: Uint8Array;
   readonly priors: Float64Array;
-  /** The title's words (TitleKey) with a space before and after: ` keystone networks co `. */
-  readonly paddedTitleKeys: readonly string[];
+  /** The title's words (its TitleKey split): `["keystone", "networks", "co"]`. */
+  readonly titleWords: readonly (readonly string[])[];
 }
 
 /** A stored word's postings and the weight a match on it carries for its query word. */
@@ -31,22 +31,29 @@ export const TITLE_FACTOR = { is: 3, begins: 2, holds: 1.4 } as const;
  */
 const TIERS_PER_E = 8;
 
-/** The title factor for a padded title key and a padded query key (` private equity `). */
-function titleFactor(title: string, key: string): number {
-  if (title === key) return TITLE_FACTOR.is;
-  // The query's last word may be unfinished: a title that begins with it begins with the query.
-  if (title.startsWith(key.slice(0, -1))) return TITLE_FACTOR.begins;
-  return title.includes(key) ? TITLE_FACTOR.holds : 1;
+/**
+ * The title factor: the title's words are the query's (each title word one of the stored words
+ * its query word stands for, so `privat equity` is the title Private Equity), begin with them,
+ * or hold them in a row.
+ */
+function titleFactor(title: readonly string[], groups: readonly ReadonlySet<string>[]): number {
+  const runAt = (start: number) => groups.every((words, i) => words.has(title[start + i] ?? ""));
+  if (groups.length === 0 || title.length < groups.length) return 1;
+  if (runAt(0)) return title.length === groups.length ? TITLE_FACTOR.is : TITLE_FACTOR.begins;
+  for (let start = 1; start + groups.length <= title.length; start++)
+    if (runAt(start)) return TITLE_FACTOR.holds;
+  return 1;
 }
 
 /**
  * The matching documents of the `wanted` kinds, best first, and how many of each kind match
- * (whatever kinds are wanted). `groups` holds, per query word, the postings it stands for.
+ * (whatever kinds are wanted). `groups` holds, per query word, the postings it stands for, and
+ * `words` the stored words it stands for (to compare with titles).
  */
 export function rankDocuments(
   facts: DocumentFacts,
   groups: readonly (readonly WeightedPostings[])[],
-  key: string,
+  words: readonly ReadonlySet<string>[],
   wanted: ReadonlySet<SearchKind>,
 ): { order: number[]; counts: Record<SearchKind, number> } {
   const n = facts.kinds.length;
@@ -73,12 +80,11 @@ export function rankDocuments(
   const counts: Record<SearchKind, number> = { deal: 0, topic: 0, article: 0, page: 0 };
   const matched: number[] = [];
   let top = 0;
-  const padded = ` ${key} `;
   for (let doc = 1; doc < n; doc++) {
     if (found[doc] !== groups.length) continue;
     const kind = KIND_ORDER[facts.kinds[doc]!]!;
     counts[kind] += 1;
-    if (key !== "") total[doc] = total[doc]! * titleFactor(facts.paddedTitleKeys[doc]!, padded);
+    total[doc] = total[doc]! * titleFactor(facts.titleWords[doc]!, words);
     top = Math.max(top, total[doc]!);
     if (wanted.has(kind)) matched.push(doc);
   }

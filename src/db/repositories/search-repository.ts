@@ -94,8 +94,9 @@ export function searchRepository(db: Db) {
         postings: decodePostings(postings.get(e.word) ?? EMPTY),
       })),
     );
+    const words = groups.map((group) => new Set(group.map((e) => e.word)));
     return {
-      ...rankDocuments(facts, weighted, query.key, new Set(wanted)),
+      ...rankDocuments(facts, weighted, words, new Set(wanted)),
       matched: new Set(groups.flat().map((e) => e.word)),
     };
   }
@@ -202,13 +203,13 @@ async function loadIndex(db: Db): Promise<LoadedIndex> {
   const facts = {
     kinds: new Uint8Array(n),
     priors: new Float64Array(n),
-    paddedTitleKeys: new Array<string>(n).fill(""),
+    titleWords: new Array<string[]>(n).fill([]),
   };
   for (const d of documents) {
     const id = Number(d.Id);
     facts.kinds[id] = Math.max(0, KIND_ORDER.indexOf(d.Kind));
     facts.priors[id] = Number(d.Prior);
-    facts.paddedTitleKeys[id] = ` ${d.TitleKey} `;
+    facts.titleWords[id] = d.TitleKey === "" ? [] : d.TitleKey.split(" ");
   }
   return {
     facts,
