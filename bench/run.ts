@@ -18,7 +18,7 @@ const sections: [string, () => Promise<string[]>][] = [
   ["JavaScript per page", benchJsSize],
   ["Filter time, 10,000 transactions", benchFilterTime],
   ["Dead windows on a slow phone (Lighthouse mobile throttling)", benchDeadWindow],
-  ["Search, PostgreSQL and SQLite", benchSearch],
+  ["Search: quality, PostgreSQL and SQLite, 20,000 documents", benchSearch],
   ["Imports across instances", benchImportLatency],
 ];
 let failed = false;

@@ -18,17 +18,24 @@ const TOP = "a0000000-0000-4000-8000-000000000001";
 const DEAL = "c0000000-0000-4000-8000-000000000001";
 const ARTICLE = "d0000000-0000-4000-8000-000000000001";
 
+/** A fresh database brought only to the schema of `old` migrations, as an earlier version left it. */
+async function databaseAt(old: Record<string, Migration>) {
+  const temp = await tempDatabase(null, { isMigrated: false });
+  cleanup = temp.cleanup;
+  const migrator = new Migrator({
+    db: temp.db.kysely,
+    provider: { getMigrations: async () => old },
+  });
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  return { temp, db: temp.db.kysely };
+}
+
 describe("migrations 003 and 004: a database written before Sitefinity's contract", () => {
   it("keeps its content, in the new form: dates with fractions, LastModified, TaxaUrl, no FullUrl", async () => {
-    const temp = await tempDatabase(null, { isMigrated: false });
-    cleanup = temp.cleanup;
-    const db = temp.db.kysely;
-    const old: Record<string, Migration> = {
+    const { temp, db } = await databaseAt({
       "001-initial": initial,
       "002-search-documents": searchDocuments,
-    };
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => old } });
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    });
     // As the earlier schema held them: whole-second dates, the old TaxaUrl, a FullUrl.
     await sql`INSERT INTO taxonomies VALUES
       (${TAGS}, 'Tags', 'Tags', 'tags', 'Tag', 0, 0),
@@ -86,17 +93,12 @@ describe("migrations 003 and 004: a database written before Sitefinity's contrac
 
 describe("migration 005: a database written before deal pages", () => {
   it("gives every deal a unique UrlName by the import's rule, and finds them in the search", async () => {
-    const temp = await tempDatabase(null, { isMigrated: false });
-    cleanup = temp.cleanup;
-    const db = temp.db.kysely;
-    const old: Record<string, Migration> = {
+    const { temp, db } = await databaseAt({
       "001-initial": initial,
       "002-search-documents": searchDocuments,
       "003-sitefinity-contract": sitefinityContract,
       "004-drop-search-text": dropSearchText,
-    };
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => old } });
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    });
     const deal = (id: string, date: string, company: string, position: number) =>
       sql`INSERT INTO transactions ("Id", "Date", "Company", "Size", "Description", "Position", "LastModified")
         VALUES (${id}, ${date}, ${company}, NULL, '', ${position}, '2026-11-20T08:09:10.1230000Z')`.execute(
