@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import {
   axeViolations,
   DESKTOP_AND_PHONE,
@@ -24,7 +25,7 @@ const group = hierarchyTaxa.find((t) => t.Id === industry.ParentId)!;
 const undisclosed = newestFirst.find((d) => d.Size === null)!;
 const longDate = (iso: string) =>
   new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
-const fact = (page: import("@playwright/test").Page, term: string) =>
+const fact = (page: Page, term: string) =>
   page
     .getByRole("term")
     .filter({ hasText: new RegExp(`^${term}$`) })
