@@ -17,6 +17,7 @@ import {
 const content = demoContent();
 const newest = articlesNewestFirst();
 const article = newest[5]!;
+const newestDeal = content.transactions.toSorted((a, b) => b.Date.localeCompare(a.Date))[0]!;
 const PER_PAGE = 12;
 
 interface PageCase {
@@ -44,6 +45,9 @@ const PAGES: PageCase[] = [
   { name: "search", path: "/search", h1: "Search" },
   { name: "search with results", path: "/search?q=valuation", h1: "Search" },
   { name: "search with no results", path: "/search?q=zzqxv", h1: "Search" },
+  { name: "search of one kind", path: "/search?q=aerospace&kind=deal", h1: "Search" },
+  { name: "search with a spelling to try", path: "/search?q=kystne", h1: "Search" },
+  { name: "a deal page", path: `/transactions/${newestDeal.UrlName}`, h1: newestDeal.Company },
   { name: "a content page", path: "/about/contact", h1: "Contact" },
   { name: "not found", path: "/no-such-page", status: 404, h1: "Page not found" },
 ];
@@ -255,6 +259,7 @@ test(
 const JS_BUDGETS = [
   { name: "a content page", path: "/about/contact", kB: 75 },
   { name: "an article", path: articleUrl(article.UrlName), kB: 75 },
+  { name: "a deal page", path: `/transactions/${newestDeal.UrlName}`, kB: 75 },
   { name: "the transactions page", path: "/transactions", kB: 95 },
 ];
 for (const { name, path, kB } of JS_BUDGETS) {
