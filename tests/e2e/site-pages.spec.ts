@@ -286,7 +286,10 @@ for (const { name, path, kB } of JS_BUDGETS) {
   });
 }
 
-test("the sitemap lists every article, topic page and content page", async ({ request, site }) => {
+test("the sitemap lists every article, topic page, content page and deal", async ({
+  request,
+  site,
+}) => {
   const response = await request.get(`${site}/sitemap.xml`);
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toMatch(/xml/);
@@ -300,10 +303,15 @@ test("the sitemap lists every article, topic page and content page", async ({ re
     ...content.articles.map((a) => articleUrl(a.UrlName)),
     ...content.flatTaxa.map((t) => topicUrl(t.UrlName)),
     ...content.site.pages.map((p) => p.path),
+    ...content.transactions.map((t) => `/transactions/${t.UrlName}`),
   ].filter((path) => !locs.has(`${site}${path}`));
   expect(missing).toEqual([]);
   expect(locs.size).toBe(
-    4 + content.articles.length + content.flatTaxa.length + content.site.pages.length,
+    4 +
+      content.articles.length +
+      content.flatTaxa.length +
+      content.site.pages.length +
+      content.transactions.length,
   );
   for (const a of content.articles.slice(0, 5))
     expect(xml).toContain(
