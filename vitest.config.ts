@@ -23,7 +23,7 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
-          include: ["src/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["src/**/*.test.ts", "scripts/**/*.test.ts", "tools/**/*.test.ts"],
           exclude: [PROCESS_IN_SCRIPTS],
         },
       },

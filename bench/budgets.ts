@@ -11,6 +11,12 @@ export const BUDGETS = {
   embedKb: 84,
   /** Uncached search throughput, PostgreSQL ÷ SQLite, demo content, same run (issue 13). */
   searchPostgresRatio: 0.8,
+  /** Search quality on the judged query set, each database (issue 20). */
+  searchNdcg: 0.9,
+  searchTop1: 0.95,
+  /** 10,000 deals and 10,000 articles on SQLite, 4 connections: uncached search p50 and suggestion p95 (ms). */
+  searchP50Ms: 40,
+  suggestP95Ms: 50,
   /** Longest time from an import's commit until every instance has dropped its caches (ms). */
   importSeenMs: 100,
   /** Lighthouse mobile performance score and Total Blocking Time, median of 3 runs per page. */

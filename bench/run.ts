@@ -22,7 +22,7 @@ const sections: [key: string, title: string, run: () => Promise<string[]>][] = [
   ["filter", "Filter time, 10,000 transactions", benchFilterTime],
   ["dead", "Dead windows on a slow phone (Lighthouse mobile throttling)", benchDeadWindow],
   ["lighthouse", "Lighthouse on a slow phone", benchLighthouse],
-  ["search", "Search, PostgreSQL and SQLite", benchSearch],
+  ["search", "Search: quality, PostgreSQL and SQLite, 20,000 documents", benchSearch],
   ["imports", "Imports across instances", benchImportLatency],
   ["sync", "Sync from Sitefinity", benchSync],
 ];

@@ -42,6 +42,22 @@ describe("content commands", { timeout: 60_000 }, () => {
     expect(JSON.parse(first).transactions).toHaveLength(300);
   });
 
+  it("names the deals of a file without UrlNames, the same on every import, and exports them", () => {
+    const doc = JSON.parse(readFileSync(file("a.json"), "utf8"));
+    const generated = doc.transactions.map((t: { UrlName: string }) => t.UrlName);
+    for (const t of doc.transactions) delete t.UrlName;
+    writeFileSync(file("unnamed.json"), JSON.stringify(doc));
+    expect(runScript("content-import.ts", [file("unnamed.json")], env).status).toBe(0);
+    expect(runScript("content-export.ts", [file("named-1.json")], env).status).toBe(0);
+    expect(runScript("content-import.ts", [file("unnamed.json")], env).status).toBe(0);
+    expect(runScript("content-export.ts", [file("named-2.json")], env).status).toBe(0);
+    const first = readFileSync(file("named-1.json"), "utf8");
+    expect(readFileSync(file("named-2.json"), "utf8")).toBe(first);
+    const names = JSON.parse(first).transactions.map((t: { UrlName: string }) => t.UrlName);
+    expect(names).toEqual(generated);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
   it("rejects a bad file, lists every problem with its path, and changes nothing", () => {
     runScript("content-export.ts", [file("before.json")], env);
     const doc = JSON.parse(readFileSync(file("c.json"), "utf8"));

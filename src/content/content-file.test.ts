@@ -51,6 +51,28 @@ describe("parseContentFile", () => {
     );
   });
 
+  it("keeps a deal's UrlName, names the deals without one, and refuses a repeated one", () => {
+    const doc = valid();
+    doc.transactions[0]!.UrlName = "Our-Flagship-Deal";
+    for (const t of doc.transactions.slice(1)) delete (t as Partial<typeof t>).UrlName;
+    const result = parseContentFile(doc);
+    if (!result.ok) throw new Error(result.problems.join("\n"));
+    const names = result.content.transactions.map((t) => t.UrlName);
+    expect(names[0]).toBe("Our-Flagship-Deal");
+    expect(new Set(names.map((n) => n.toLowerCase())).size).toBe(names.length);
+    doc.transactions[5]!.UrlName = "our-flagship-deal";
+    doc.transactions[6]!.UrlName = "a/b";
+    const refused = parseContentFile(doc);
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.problems).toEqual(
+      expect.arrayContaining([
+        "transactions[5].UrlName: duplicate UrlName",
+        "transactions[6].UrlName: not a URL name (no slashes or surrounding spaces)",
+      ]),
+    );
+  });
+
   it("rejects a parent chain that loops", () => {
     const doc = valid();
     const [a, b] = doc.hierarchyTaxa.filter(

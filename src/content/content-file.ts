@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { articleSchema } from "./article.ts";
 import { normaliseDateTime } from "../rules/date-time.ts";
+import { dealUrlNames } from "../rules/deal-url-names.ts";
 import { ROOT_PARENT_ID } from "../rules/taxonomies.ts";
 import { sanitizeContentHtml } from "./sanitize.ts";
 import { siteSchema } from "./site.ts";
@@ -56,6 +57,7 @@ function crossReferenceProblems(input: unknown, problem: Report) {
   const hierarchyIds = unique(hierarchy, "hierarchyTaxa", (t) => text(t.Id), problem);
   const flatIds = unique(flat, "flatTaxa", (t) => text(t.Id), problem);
   unique(transactions, "transactions", (t) => text(t.Id), problem);
+  unique(transactions, "transactions", (t) => text(t.UrlName), problem, "UrlName");
   unique(articles, "articles", (a) => text(a.Id), problem);
   unique(articles, "articles", (a) => text(a.UrlName), problem, "UrlName");
   unique(flat, "flatTaxa", (t) => pair(text(t.TaxonomyId), text(t.UrlName)), problem, "UrlName");
@@ -118,13 +120,14 @@ function checkParentCycles(taxa: Row[], problem: Report) {
 
 type ParsedDocument = z.output<typeof documentSchema>;
 type Stamped<T> = Omit<T, "LastModified"> & { LastModified: string };
+type Named<T> = Omit<T, "UrlName"> & { UrlName: string };
 
 /** A whole content file: validated, every HTML field sanitised, every item's LastModified set. */
 export interface ContentFile {
   taxonomies: Stamped<ParsedDocument["taxonomies"][number]>[];
   hierarchyTaxa: Stamped<ParsedDocument["hierarchyTaxa"][number]>[];
   flatTaxa: Stamped<ParsedDocument["flatTaxa"][number]>[];
-  transactions: Stamped<ParsedDocument["transactions"][number]>[];
+  transactions: Named<Stamped<ParsedDocument["transactions"][number]>>[];
   descriptions: ParsedDocument["descriptions"];
   articles: Stamped<ParsedDocument["articles"][number]>[];
   site: ParsedDocument["site"];
@@ -141,7 +144,8 @@ export type ParseResult =
 
 /**
  * Validates a parsed JSON document; on failure lists every problem with its path. Items without
- * a LastModified get `now` (the import's time), as Sitefinity stamps an item when it is saved.
+ * a LastModified get `now` (the import's time), as Sitefinity stamps an item when it is saved;
+ * deals without a UrlName get one from the client's name (src/rules/deal-url-names.ts).
  */
 export function parseContentFile(input: unknown, now = new Date()): ParseResult {
   const result = documentSchema.safeParse(input);
@@ -160,12 +164,13 @@ function stamp(doc: ParsedDocument, now: Date): ContentFile {
   const time = normaliseDateTime(now.toISOString()) as string;
   const stamped = <T extends { LastModified?: string }>(items: T[]) =>
     items.map((item) => ({ ...item, LastModified: item.LastModified ?? time }));
+  const urlNames = dealUrlNames(doc.transactions);
   return {
     ...doc,
     taxonomies: stamped(doc.taxonomies),
     hierarchyTaxa: stamped(doc.hierarchyTaxa),
     flatTaxa: stamped(doc.flatTaxa),
-    transactions: stamped(doc.transactions),
+    transactions: stamped(doc.transactions).map((t, i) => ({ ...t, UrlName: urlNames[i]! })),
     articles: stamped(doc.articles),
   };
 }

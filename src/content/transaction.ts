@@ -1,12 +1,16 @@
 import { z } from "zod";
-import { guid, isoDateTime, lastModified, plainText, requiredText } from "./common.ts";
+import { guid, isoDateTime, lastModified, plainText, requiredText, urlName } from "./common.ts";
 
-/** A past deal. Size is in $MM and null when undisclosed; Description is a key into the descriptions table. */
+/**
+ * A past deal. Size is in $MM and null when undisclosed; Description is a key into the
+ * descriptions table; UrlName names its page, and an import fills it in when absent.
+ */
 export const transactionSchema = z.strictObject({
   Id: guid,
   LastModified: lastModified,
   Date: isoDateTime,
   Company: requiredText(300),
+  UrlName: urlName.optional(),
   Size: z.number({ error: "not a number or null" }).finite().nonnegative("negative").nullable(),
   Description: plainText(300),
   industries: z.array(guid).max(50, "more than 50 industries"),

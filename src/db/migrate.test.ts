@@ -4,7 +4,10 @@ import { tempDatabase } from "../../tests/helpers/temp-db.ts";
 import { migrate } from "./migrate.ts";
 import * as initial from "./migrations/001-initial.ts";
 import * as searchDocuments from "./migrations/002-search-documents.ts";
+import * as sitefinityContract from "./migrations/003-sitefinity-contract.ts";
+import * as dropSearchText from "./migrations/004-drop-search-text.ts";
 import { readContent } from "./repositories/content-repository.ts";
+import { searchRepository } from "./repositories/search-repository.ts";
 
 let cleanup = async () => {};
 afterEach(() => cleanup());
@@ -15,17 +18,24 @@ const TOP = "a0000000-0000-4000-8000-000000000001";
 const DEAL = "c0000000-0000-4000-8000-000000000001";
 const ARTICLE = "d0000000-0000-4000-8000-000000000001";
 
+/** A fresh database brought only to the schema of `old` migrations, as an earlier version left it. */
+async function databaseAt(old: Record<string, Migration>) {
+  const temp = await tempDatabase(null, { isMigrated: false });
+  cleanup = temp.cleanup;
+  const migrator = new Migrator({
+    db: temp.db.kysely,
+    provider: { getMigrations: async () => old },
+  });
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  return { temp, db: temp.db.kysely };
+}
+
 describe("migrations 003 and 004: a database written before Sitefinity's contract", () => {
   it("keeps its content, in the new form: dates with fractions, LastModified, TaxaUrl, no FullUrl", async () => {
-    const temp = await tempDatabase(null, { isMigrated: false });
-    cleanup = temp.cleanup;
-    const db = temp.db.kysely;
-    const old: Record<string, Migration> = {
+    const { temp, db } = await databaseAt({
       "001-initial": initial,
       "002-search-documents": searchDocuments,
-    };
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => old } });
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    });
     // As the earlier schema held them: whole-second dates, the old TaxaUrl, a FullUrl.
     await sql`INSERT INTO taxonomies VALUES
       (${TAGS}, 'Tags', 'Tags', 'tags', 'Tag', 0, 0),
@@ -57,6 +67,7 @@ describe("migrations 003 and 004: a database written before Sitefinity's contrac
         Size: 12.5,
         Description: "acme",
         LastModified: "2026-11-20T08:09:10.123Z",
+        UrlName: "acme",
         industries: [TOP],
       },
     ]);
@@ -77,5 +88,37 @@ describe("migrations 003 and 004: a database written before Sitefinity's contrac
     ]);
     const columns = await sql<Record<string, unknown>>`SELECT * FROM articles`.execute(db);
     expect(Object.keys(columns.rows[0]!)).not.toContain("SearchText");
+  });
+});
+
+describe("migration 005: a database written before deal pages", () => {
+  it("gives every deal a unique UrlName by the import's rule, and finds them in the search", async () => {
+    const { temp, db } = await databaseAt({
+      "001-initial": initial,
+      "002-search-documents": searchDocuments,
+      "003-sitefinity-contract": sitefinityContract,
+      "004-drop-search-text": dropSearchText,
+    });
+    const deal = (id: string, date: string, company: string, position: number) =>
+      sql`INSERT INTO transactions ("Id", "Date", "Company", "Size", "Description", "Position", "LastModified")
+        VALUES (${id}, ${date}, ${company}, NULL, '', ${position}, '2026-11-20T08:09:10.1230000Z')`.execute(
+        db,
+      );
+    // Listed newest first, as an editor might keep them: the earliest still keeps the bare name.
+    await deal(DEAL.replace(/1$/, "3"), "2023-05-01T00:00:00.0000000Z", "Acme Corp.", 0);
+    await deal(DEAL, "2021-03-15T00:00:00.0000000Z", "Acme Corp.", 1);
+    await deal(DEAL.replace(/1$/, "2"), "2022-01-01T00:00:00.0000000Z", "Zenith & Co", 2);
+    await sql`INSERT INTO content_meta VALUES (1, 3, '2026-11-20T08:09:10.123Z')`.execute(db);
+
+    await migrate(temp.db);
+
+    const content = await readContent(temp.db);
+    expect(content.transactions.map((t) => t.UrlName)).toEqual([
+      "acme-corp-2023",
+      "acme-corp",
+      "zenith-and-co",
+    ]);
+    const found = await searchRepository(temp.db).search("zenith");
+    expect(found.hits.map((h) => [h.kind, h.ref])).toEqual([["deal", "zenith-and-co"]]);
   });
 });

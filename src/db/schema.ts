@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { IndexedDocument, IndexedWord } from "../rules/search-index.ts";
 
 /**
  * Tables and columns. Column names are the API's field names (Sitefinity's), so the
@@ -18,14 +19,21 @@ export interface Database {
   site_settings: SiteSettingTable;
   content_meta: ContentMetaTable;
   search_documents: SearchDocumentTable;
+  search_words: SearchWordTable;
+  search_meta: SearchMetaTable;
 }
 
-/** One searchable article (Ref = UrlName) or page (Ref = path), as plain text. */
-export interface SearchDocumentTable {
-  Kind: "article" | "page";
-  Ref: string;
-  Title: string;
-  Body: string;
+/**
+ * The site search's index (src/rules/search-index.ts), derived from the content on every import:
+ * one row per deal, topic, article or page; one per stored word, holding its postings.
+ */
+export type SearchDocumentTable = IndexedDocument;
+export type SearchWordTable = IndexedWord;
+
+/** Which version of the index rules built the stored index (one row, Id 1). */
+export interface SearchMetaTable {
+  Id: number;
+  Version: number;
 }
 
 export interface TaxonomyTable {
@@ -63,6 +71,8 @@ export interface TransactionTable {
   LastModified: string;
   Date: string;
   Company: string;
+  /** The deal page's address segment, unique (src/rules/deal-url-names.ts fills it when absent). */
+  UrlName: string;
   Size: number | null;
   Description: string;
   Position: number;

@@ -1,4 +1,4 @@
-import { ARTICLES_PATH } from "../rules/site-paths.ts";
+import { ARTICLES_PATH, TRANSACTIONS_PATH } from "../rules/site-paths.ts";
 
 /** One step of a breadcrumb trail; the last is the current page and needs no url. */
 export interface BreadcrumbItem {
@@ -13,4 +13,10 @@ export const HOME_CRUMB: BreadcrumbItem = { title: "Home", url: "/" };
 export const ARTICLES_CRUMB: BreadcrumbItem = {
   title: "Articles & Commentary",
   url: ARTICLES_PATH,
+};
+
+/** The Historical Transactions page, above every deal page. */
+export const TRANSACTIONS_CRUMB: BreadcrumbItem = {
+  title: "Historical Transactions",
+  url: TRANSACTIONS_PATH,
 };

@@ -3,7 +3,6 @@ import { formatLongDate } from "./dates.ts";
 import { formatDealSize } from "./deal-size.ts";
 import { lastSegment, pagePath } from "./paths.ts";
 import { articlePath, topicPath } from "../rules/site-paths.ts";
-import { searchTerms } from "../rules/search-query.ts";
 import { sitemapXml } from "./sitemap.ts";
 
 describe("page helpers", () => {
@@ -34,12 +33,6 @@ describe("page helpers", () => {
       expect(lastSegment(new URL(articlePath(name), "http://x.test").pathname)).toBe(name);
     }
     expect(lastSegment("/x/%E0%A4%A")).toBeNull();
-  });
-
-  it("keeps only words from a search query", () => {
-    expect(searchTerms(' "due" AND dili* NEAR(x) ')).toEqual(["due", "AND", "dili", "NEAR", "x"]);
-    expect(searchTerms("Économie 2026")).toEqual(["Économie", "2026"]);
-    expect(searchTerms("*** ()")).toEqual([]);
   });
 
   it("writes a sitemap with escaped absolute URLs", () => {

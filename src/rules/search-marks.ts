@@ -1,3 +1,63 @@
+// Pure: matched words marked in a result's title and snippet.
+import { foldText } from "./search-words.ts";
+
 /** Private-use characters around matched words; views escape the text, then turn them into <mark>. */
 export const MARK_START = "\uE000";
 export const MARK_END = "\uE001";
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** Words of a text with where they start and end, and whether the search matched them. */
+function scan(text: string, matched: ReadonlySet<string>) {
+  return [...text.replace(/[\uE000\uE001]/g, "").matchAll(WORD)].map((m) => ({
+    start: m.index,
+    end: m.index + m[0].length,
+    isMatch: matched.has(foldText(m[0])),
+  }));
+}
+
+/** `text` with every word the search matched (folded, in `matched`) between the markers. */
+export function markWords(text: string, matched: ReadonlySet<string>): string {
+  const clean = text.replace(/[\uE000\uE001]/g, "");
+  let out = "";
+  let at = 0;
+  for (const word of scan(clean, matched)) {
+    if (!word.isMatch) continue;
+    out += `${clean.slice(at, word.start)}${MARK_START}${clean.slice(word.start, word.end)}${MARK_END}`;
+    at = word.end;
+  }
+  return out + clean.slice(at);
+}
+
+/**
+ * About `size` words of `text` around where the matched words are densest, marked, with `…` where
+ * text was left out. A text without matches gives its beginning.
+ */
+export function markedSnippet(text: string, matched: ReadonlySet<string>, size = 30): string {
+  const clean = text
+    .replace(/[\uE000\uE001]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  const words = scan(clean, matched);
+  if (words.length <= size) return markWords(clean, matched);
+  let best = 0;
+  let bestCount = -1;
+  let count = 0;
+  for (let i = 0; i < words.length; i++) {
+    if (words[i]!.isMatch) count++;
+    if (i >= size && words[i - size]!.isMatch) count--;
+    // The first match sits a few words into the window, not at its very edge.
+    const start = Math.max(0, i - size + 1);
+    if (i >= size - 1 && count > bestCount) {
+      bestCount = count;
+      best = start;
+    }
+  }
+  const firstMatch = words.findIndex((w, i) => i >= best && w.isMatch);
+  const from = firstMatch > best + 3 ? Math.min(firstMatch - 3, words.length - size) : best;
+  const last = Math.min(from + size, words.length) - 1;
+  const start = from === 0 ? 0 : words[from]!.start;
+  const end = last === words.length - 1 ? clean.length : words[last]!.end;
+  const body = markWords(clean.slice(start, end), matched);
+  return `${from > 0 ? "…" : ""}${body}${end < clean.length ? "…" : ""}`;
+}

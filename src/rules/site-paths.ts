@@ -10,3 +10,13 @@ export const articlePath = (urlName: string) => `${ARTICLES_PATH}/${encodeURICom
 /** A topic page: the articles with that tag (Sitefinity's classification URL). */
 export const topicPath = (urlName: string) =>
   `${ARTICLES_PATH}/-in-tags/tags/${encodeURIComponent(urlName)}`;
+
+/** The Historical Transactions page; deal pages live under it. */
+export const TRANSACTIONS_PATH = "/transactions";
+
+/** A deal's page (issue 20). */
+export const dealPath = (urlName: string) => `${TRANSACTIONS_PATH}/${encodeURIComponent(urlName)}`;
+
+/** The site search for a query, optionally of one kind of result. */
+export const searchPath = (query: string, kind?: string) =>
+  `/search?${new URLSearchParams(kind ? { q: query, kind } : { q: query }).toString()}`;

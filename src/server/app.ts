@@ -19,6 +19,8 @@ import { apiRoutes } from "./routes/api/index.ts";
 import { requestIdFor } from "./request-id.ts";
 import { quietRoutes, RequestLog } from "./request-log.ts";
 import { pageRoutes } from "./routes/pages.ts";
+import { suggestionRoutes } from "./routes/suggestions.ts";
+import { searchRepository, type SearchRepository } from "../db/repositories/search-repository.ts";
 import { security, securityHeaders } from "./security.ts";
 
 export interface AppOptions {
@@ -46,6 +48,8 @@ declare module "fastify" {
     db: Db;
     content: ContentState;
     config: Config;
+    /** The site search, shared by the search page and the suggestions (it keeps the stored words). */
+    siteSearch: SearchRepository;
   }
 }
 
@@ -123,6 +127,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("db", options.db);
   app.decorate("content", options.content);
   app.decorate("config", options.config);
+  const search = searchRepository(options.db);
+  options.content.onChange(() => search.forget());
+  app.decorate("siteSearch", search);
   app.setErrorHandler(errorHandler);
 
   await app.register(health);
@@ -146,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(apiRoutes, { prefix: "/api/default" });
+  await app.register(suggestionRoutes);
   if (options.astro) {
     await app.register(pageRoutes, {
       astro: options.astro,

@@ -6,7 +6,7 @@ import type { Db } from "../db/connect.ts";
 import type { ContentState } from "./content-state.ts";
 
 /** Which reply cache a lookup was in. */
-export type CacheName = "api" | "page";
+export type CacheName = "api" | "page" | "suggestions";
 
 /** A reply as the metrics label it. */
 export interface ReplyLabels {

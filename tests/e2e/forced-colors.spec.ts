@@ -38,6 +38,33 @@ test.describe("at 1280 px", () => {
     ]);
   });
 
+  test("the active suggestion keeps its edges, and the current kind of results is marked", async ({
+    page,
+    site,
+  }) => {
+    await gotoReady(page, "/about");
+    await page.getByRole("banner").getByRole("button", { name: "Search", exact: true }).click();
+    await page.keyboard.type("keys");
+    await expect(page.getByRole("option").first()).toBeVisible();
+    await page.keyboard.press("ArrowDown");
+    await page.mouse.move(0, 0);
+    expect(await visibleEdges(page, '[role="option"][aria-selected="true"]')).toEqual([
+      "top",
+      "bottom",
+      "left",
+      "right",
+    ]);
+    await page.goto(`${site}/search?q=aerospace&kind=deal`);
+    const ground = await canvas(page);
+    const current = await fillShare(page, '[aria-current="true"]', ground);
+    const other = await fillShare(
+      page,
+      'nav[aria-label="Show results of one kind"] a >> nth=0',
+      ground,
+    );
+    expect(current - other).toBeGreaterThan(0.4);
+  });
+
   test("the expanded Search toggle looks unlike the collapsed one", async ({ page }) => {
     await gotoReady(page, "/about");
     const toggle = ".search-bar__toggle";

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { articlePath, topicPath } from "../../src/rules/site-paths.ts";
+import { articlePath, dealPath, topicPath } from "../../src/rules/site-paths.ts";
 import { HOSTILE_LETTERS, hostileContent, payloads } from "../fixtures/hostile-content.ts";
 import { expect, test } from "./fixtures.ts";
 import { importedSite } from "./imported-site.ts";
@@ -49,6 +49,7 @@ async function expectNothingRan(page: Page, dialogs: string[]) {
 test("every page renders the hostile content as text, and no payload runs", async ({ page }) => {
   test.setTimeout(120_000);
   const hostileArticles = content.articles.slice(0, payloads.urlNames.length + 3);
+  const hostileDeals = content.transactions.slice(0, payloads.urlNames.length + 3);
   const hostileTopics = content.flatTaxa.filter((t) =>
     payloads.urlNames.some((n) => t.UrlName.startsWith(n)),
   );
@@ -59,6 +60,8 @@ test("every page renders the hostile content as text, and no payload runs", asyn
     "/latest-articles-commentary/featured-articles-commentary/all-articles-and-commentary",
     ...hostileArticles.map((a) => articlePath(a.UrlName)),
     ...hostileTopics.map((t) => topicPath(t.UrlName)),
+    ...hostileDeals.map((d) => dealPath(d.UrlName)),
+    "/search?q=holdings&kind=deal",
     `/search?q=${encodeURIComponent(payloads.text[0]!)}`,
     `/search?q=${encodeURIComponent("body summary deal")}`,
     `/${encodeURIComponent(payloads.text[1]!)}`,
@@ -77,6 +80,21 @@ test("an article's hostile title shows as text in its heading", async ({ page })
   const article = content.articles[0]!;
   await visit(page, articlePath(article.UrlName));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(article.Title);
+});
+
+test("a deal's hostile client and UrlName show as text on its page and in the search", async ({
+  page,
+}) => {
+  const deal = content.transactions[0]!;
+  const { dialogs } = await visit(page, dealPath(deal.UrlName));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(deal.Company);
+  await expectNothingRan(page, dialogs);
+  const search = await visit(page, `/search?q=${encodeURIComponent(deal.Company)}&kind=deal`);
+  const results = page.getByRole("main").getByRole("link", { name: deal.Company, exact: true });
+  await expect(results.first()).toBeVisible();
+  const hrefs = await results.evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  expect(hrefs).toContain(dealPath(deal.UrlName));
+  await expectNothingRan(page, search.dialogs);
 });
 
 test("the transactions widget shows hostile descriptions and companies inertly, with hostile filters and URL", async ({

@@ -80,7 +80,7 @@ test.describe("without JavaScript", () => {
     await field.press("Enter");
     await expect(page).toHaveURL(/\/search\?q=outlook$/);
     await expect(page.getByRole("main").getByRole("status")).toHaveText(
-      /^\d+ results for “outlook”\.$/,
+      /^\d+ results for “outlook”(, page 1 of \d+)?\.$/,
     );
     await expect(
       page.getByRole("searchbox", { name: "Search this site" }).filter({ visible: true }),

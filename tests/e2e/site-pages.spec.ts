@@ -18,6 +18,7 @@ import {
 const content = demoContent();
 const newest = articlesNewestFirst();
 const article = newest[5]!;
+const newestDeal = content.transactions.toSorted((a, b) => b.Date.localeCompare(a.Date))[0]!;
 const PER_PAGE = 12;
 
 interface PageCase {
@@ -45,6 +46,9 @@ const PAGES: PageCase[] = [
   { name: "search", path: "/search", h1: "Search" },
   { name: "search with results", path: "/search?q=valuation", h1: "Search" },
   { name: "search with no results", path: "/search?q=zzqxv", h1: "Search" },
+  { name: "search of one kind", path: "/search?q=aerospace&kind=deal", h1: "Search" },
+  { name: "search with a spelling to try", path: "/search?q=kystne", h1: "Search" },
+  { name: "a deal page", path: `/transactions/${newestDeal.UrlName}`, h1: newestDeal.Company },
   { name: "a content page", path: "/about/contact", h1: "Contact" },
   { name: "not found", path: "/no-such-page", status: 404, h1: "Page not found" },
 ];
@@ -272,6 +276,7 @@ test(
 const JS_BUDGETS = [
   { name: "a content page", path: "/about/contact", kB: BUDGETS.jsKbContentPage },
   { name: "an article", path: articleUrl(article.UrlName), kB: BUDGETS.jsKbContentPage },
+  { name: "a deal page", path: `/transactions/${newestDeal.UrlName}`, kB: BUDGETS.jsKbContentPage },
   { name: "the transactions page", path: "/transactions", kB: BUDGETS.jsKbTransactions },
 ];
 for (const { name, path, kB } of JS_BUDGETS) {
@@ -298,7 +303,10 @@ for (const { name, path, kB } of JS_BUDGETS) {
   });
 }
 
-test("the sitemap lists every article, topic page and content page", async ({ request, site }) => {
+test("the sitemap lists every article, topic page, content page and deal", async ({
+  request,
+  site,
+}) => {
   const response = await request.get(`${site}/sitemap.xml`);
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toMatch(/xml/);
@@ -312,10 +320,15 @@ test("the sitemap lists every article, topic page and content page", async ({ re
     ...content.articles.map((a) => articleUrl(a.UrlName)),
     ...content.flatTaxa.map((t) => topicUrl(t.UrlName)),
     ...content.site.pages.map((p) => p.path),
+    ...content.transactions.map((t) => `/transactions/${t.UrlName}`),
   ].filter((path) => !locs.has(`${site}${path}`));
   expect(missing).toEqual([]);
   expect(locs.size).toBe(
-    4 + content.articles.length + content.flatTaxa.length + content.site.pages.length,
+    4 +
+      content.articles.length +
+      content.flatTaxa.length +
+      content.site.pages.length +
+      content.transactions.length,
   );
   for (const a of content.articles.slice(0, 5))
     expect(xml).toContain(

@@ -56,10 +56,13 @@ const ref = buildReference({
   dayOf: (date) => dayOfDate.get(date) ?? "",
 });
 
+/** Where the firm's Sitefinity site shows a deal (the placeholder's data-deal-url). */
+const DEAL_PAGES = "https://firm.example/our-deals";
+
 const placeholders = (api: string) => `
   <div id="historicaltransactions" data-api-base="${api}" data-transactions-set="${DEALS_SET}"
     data-industries-taxonomy="Industries" data-industries-field="${INDUSTRIES_FIELD}"
-    data-time-zone="${TIME_ZONE}"></div>
+    data-time-zone="${TIME_ZONE}" data-deal-url="${DEAL_PAGES}/{UrlName}"></div>
   <div id="topicsearch" data-api-base="${api}" data-tags-taxonomy="tags"></div>`;
 
 const hostPage = (site: string, api: string) => `<!doctype html>
@@ -131,7 +134,16 @@ test.describe("against a Sitefinity-shaped web service, configured by data attri
     ).toBe(true);
     // Every call named its fields, the classification field included, and followed the pages.
     const calls = service.requests.filter((r) => r.includes(`/${DEALS_SET}?`));
-    expect(calls[0]).toContain(`$select=Id,Date,Company,Size,Description,${INDUSTRIES_FIELD}`);
+    expect(calls[0]).toContain(
+      `$select=Id,Date,Company,Size,Description,UrlName,${INDUSTRIES_FIELD}`,
+    );
+    // data-deal-url: each client links to its deal's page on the firm's site.
+    const newest = deals[0]!;
+    const client = w.bodyRows.first().getByRole("cell").nth(1);
+    await expect(client.getByRole("link", { name: newest.Company })).toHaveAttribute(
+      "href",
+      `${DEAL_PAGES}/${encodeURIComponent((newest as unknown as { UrlName: string }).UrlName)}`,
+    );
     expect(calls.filter((r) => r.includes("$skip="))).toHaveLength(
       Math.ceil(ref.rows.length / PAGE_SIZE) - 1,
     );

@@ -94,6 +94,12 @@ test("the embedded widget lists the site's deals and filters them on another ori
     await expectResults(w, expectedRows(ref, search));
     expect(new URL(page.url()).searchParams.get("q")).toBe("advised");
 
+    // Without data-deal-url, the client stays plain text and its UrlName is not asked for.
+    await expect(w.bodyRows.first().getByRole("cell").nth(1).getByRole("link")).toHaveCount(0);
+    const dealCalls = requests.filter((url) => url.includes("/api/default/transactions?"));
+    expect(dealCalls.length).toBeGreaterThan(0);
+    for (const url of dealCalls) expect(decodeURIComponent(url)).not.toContain("UrlName");
+
     const apiCalls = requests.filter((url) => url.includes("/api/"));
     expect(apiCalls.length).toBeGreaterThanOrEqual(3);
     for (const url of apiCalls) expect(url.startsWith(`${site}/api/default/`), url).toBe(true);

@@ -7,7 +7,7 @@ import { articleUrl, demoContent, topicUrl } from "./fixtures.ts";
 
 /** One of each kind of page, by a name for the test titles. */
 export function pageTypes(): [string, string][] {
-  const { articles, flatTaxa } = demoContent();
+  const { articles, flatTaxa, transactions } = demoContent();
   const tagged = flatTaxa.find((t) => articles.some((a) => a.Tags.includes(t.Id)))!;
   return [
     ["home", "/"],
@@ -20,6 +20,8 @@ export function pageTypes(): [string, string][] {
     ["topic page", topicUrl(encodeURIComponent(tagged.UrlName))],
     ["article", articleUrl(encodeURIComponent(articles[0]!.UrlName))],
     ["search results", "/search?q=valuation"],
+    ["search results of one kind", "/search?q=aerospace&kind=deal"],
+    ["deal", `/transactions/${transactions[0]!.UrlName}`],
     ["plain page", "/about"],
     ["not found", "/no-such-page"],
   ];

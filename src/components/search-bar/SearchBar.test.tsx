@@ -1,5 +1,5 @@
-import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import { expectClosed, expectOpen, panelOf, renderAsPanel } from "../test-fixtures/render.tsx";
 import { SearchBar } from "./SearchBar.tsx";
 
@@ -22,7 +22,7 @@ describe("SearchBar", () => {
     expectClosed(toggle);
     await user.click(toggle);
     expectOpen(toggle);
-    expect(screen.getByRole("searchbox", { name: "Search this site" })).toHaveFocus();
+    expect(screen.getByLabelText("Search this site")).toHaveFocus();
     await user.click(toggle);
     expectClosed(toggle);
   });
@@ -55,10 +55,7 @@ describe("SearchBar", () => {
         new FormData(event.target as HTMLFormElement) as unknown as Record<string, string>,
       );
     });
-    await user.type(
-      screen.getByRole("searchbox", { name: "Search this site" }),
-      "healthcare buyouts",
-    );
+    await user.type(screen.getByLabelText("Search this site"), "healthcare buyouts");
     await user.click(within(form).getByRole("button", { name: "Submit search" }));
     expect(submitted?.toString()).toBe("q=healthcare+buyouts");
   });
@@ -76,6 +73,28 @@ describe("SearchBar", () => {
 
   it("shows the current query in the field on the results page", async () => {
     await renderOpenSearchBar("mid-market");
-    expect(screen.getByRole("searchbox", { name: "Search this site" })).toHaveValue("mid-market");
+    expect(screen.getByLabelText("Search this site")).toHaveValue("mid-market");
+  });
+
+  it("suggests as the visitor types; Escape closes the suggestions, a second Escape the bar", async () => {
+    vi.stubGlobal("fetch", async () =>
+      Response.json({
+        items: [
+          { kind: "deal", label: "Deal", title: "Keystone Networks Co.", url: "/d", detail: null },
+        ],
+      }),
+    );
+    const { user, toggle } = await renderOpenSearchBar();
+    await user.keyboard("keys");
+    const field = await screen.findByRole("combobox", { name: "Search this site" });
+    await waitFor(() => expect(field).toHaveAttribute("aria-expanded", "true"));
+    expect(screen.getByRole("option", { name: /Keystone Networks Co\./ })).toBeVisible();
+    await user.keyboard("{Escape}");
+    expect(field).toHaveAttribute("aria-expanded", "false");
+    expectOpen(toggle);
+    expect(field).toHaveFocus();
+    await user.keyboard("{Escape}");
+    expectClosed(toggle);
+    expect(toggle).toHaveFocus();
   });
 });

@@ -3,6 +3,7 @@ import type { Article } from "../../content/article.ts";
 import type { FlatTaxon, HierarchyTaxon } from "../../content/taxon.ts";
 import type { Transaction } from "../../content/transaction.ts";
 import { normaliseDateTime } from "../../rules/date-time.ts";
+import { dealUrlNames } from "../../rules/deal-url-names.ts";
 import {
   INDUSTRIES_TAXONOMY_NAME,
   ROOT_PARENT_ID,
@@ -40,6 +41,8 @@ export function generateContent({
     const sameDayAs = i % 5 === 4 ? txs[i - 1]?.row.Date : undefined;
     txs.push(transaction(random, i, hierarchyTaxa, sameDayAs));
   }
+  // Deals get their pages' addresses by the rule an import applies to a file without them.
+  const urlNames = dealUrlNames(txs.map((t) => t.row));
   return {
     taxonomies: [
       {
@@ -63,7 +66,7 @@ export function generateContent({
     ],
     hierarchyTaxa,
     flatTaxa,
-    transactions: txs.map((t) => t.row),
+    transactions: txs.map((t, i) => ({ ...t.row, UrlName: urlNames[i]! })),
     descriptions: Object.fromEntries(txs.map((t) => [t.row.Description, t.html])),
     articles: Array.from({ length: articles }, (_, i) => article(random, i, flatTaxa)),
     site: demoSite(flatTaxa),

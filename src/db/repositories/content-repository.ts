@@ -1,11 +1,11 @@
 import { sql, type Insertable, type Transaction as KyselyTx } from "kysely";
 import type { ContentFile } from "../../content/content-file.ts";
-import { htmlToText } from "../../rules/html-text.ts";
 import type { Site } from "../../content/site.ts";
 import { storedDateTime } from "../../rules/date-time.ts";
 import type { Db } from "../connect.ts";
 import type { Database } from "../schema.ts";
 import { withApiDates } from "./api-dates.ts";
+import { rebuildSearchIndex } from "./search-index-repository.ts";
 
 const BATCH = 400;
 
@@ -101,8 +101,7 @@ export async function replaceContent(
     await insertBatches(tx, "site_settings", [
       { Key: "site", Value: JSON.stringify(content.site) },
     ]);
-    await insertBatches(tx, "search_documents", searchDocuments(content));
-    if (db.dialect === "sqlite") await rebuildFts(tx);
+    await rebuildSearchIndex(tx);
     const revision = await bumpRevision(tx);
     // Delivered to every listening instance when (and only if) the transaction commits.
     if (db.dialect === "postgres")
@@ -124,7 +123,6 @@ async function checkRevision(tx: KyselyTx<Database>, dialect: Db["dialect"], exp
 
 async function deleteAll(tx: KyselyTx<Database>) {
   for (const table of [
-    "search_documents",
     "article_tags",
     "articles",
     "transaction_industries",
@@ -149,31 +147,6 @@ async function insertBatches<T extends keyof Database>(
     const batch = rows.slice(i, i + BATCH) as never;
     await tx.insertInto(table).values(batch).execute();
   }
-}
-
-/** Articles and plain pages as the site search reads them: title and visible text. */
-function searchDocuments(content: ContentFile): Insertable<Database["search_documents"]>[] {
-  return [
-    ...content.articles.map((a) => ({
-      Kind: "article" as const,
-      Ref: a.UrlName,
-      Title: a.Title,
-      Body: `${htmlToText(a.Summary)} ${htmlToText(a.Content)}`,
-    })),
-    ...content.site.pages.map((p) => ({
-      Kind: "page" as const,
-      Ref: p.path,
-      Title: p.title,
-      Body: `${p.description} ${htmlToText(p.content)}`,
-    })),
-  ];
-}
-
-async function rebuildFts(tx: KyselyTx<Database>) {
-  await sql`DELETE FROM search_index`.execute(tx);
-  await sql`INSERT INTO search_index (Kind, Ref, Title, Body) SELECT "Kind", "Ref", "Title", "Body" FROM search_documents`.execute(
-    tx,
-  );
 }
 
 async function bumpRevision(tx: KyselyTx<Database>): Promise<number> {

@@ -1,97 +1,222 @@
-import { sql } from "kysely";
 import type { Db } from "../connect.ts";
-import { MARK_END, MARK_START } from "../../rules/search-marks.ts";
-import { searchTerms } from "../../rules/search-query.ts";
+import { apiDateTime } from "../../rules/date-time.ts";
+import { markedSnippet, markWords } from "../../rules/search-marks.ts";
+import {
+  buildVocabulary,
+  correctedQuery,
+  expandQuery,
+  type ExpansionMemo,
+  type Vocabulary,
+} from "../../rules/search-expand.ts";
+import { decodePostings } from "../../rules/search-postings.ts";
+import { KIND_ORDER, rankDocuments, type DocumentFacts } from "../../rules/search-score.ts";
+import type { SearchKind } from "../../rules/search-index.ts";
+import { parseQuery, type SearchQuery } from "../../rules/search-query.ts";
 
-/** One hit: an article (Ref is its UrlName) or a page (Ref is its path). Marked text uses MARK_START/MARK_END. */
+export type { SearchKind } from "../../rules/search-index.ts";
+
+/** Every kind, in the order the search page lists them. */
+export const SEARCH_KINDS: readonly SearchKind[] = ["deal", "topic", "article", "page"];
+
+/** One result. Title and snippet mark the matched words with MARK_START/MARK_END. */
 export interface SearchHit {
-  kind: "article" | "page";
+  kind: SearchKind;
+  /** A deal's, topic's or article's UrlName; a page's path. */
   ref: string;
   title: string;
   snippet: string;
+  /** A deal's close date or an article's publication date (the API's form); null otherwise. */
+  date: string | null;
+  /** A deal's size in $MM; null when undisclosed or not a deal. */
+  size: number | null;
 }
 
+export interface SearchResult {
+  hits: SearchHit[];
+  /** Matches of the kinds asked for. */
+  total: number;
+  /** Matches of each kind, whatever kinds were asked for (the filter shows them). */
+  counts: Record<SearchKind, number>;
+  /** When nothing matched: a spelling that finds something, else null. */
+  correction: string | null;
+}
+
+/** A suggestion as the search bar lists it. Title marks the matched words. */
+export interface Suggestion {
+  kind: Exclude<SearchKind, "page">;
+  ref: string;
+  title: string;
+  date: string | null;
+  size: number | null;
+}
+
+const noCounts = (): Record<SearchKind, number> => ({ deal: 0, topic: 0, article: 0, page: 0 });
+
+/** What the search keeps of the index between queries: the stored words and each document's facts. */
+interface LoadedIndex {
+  vocabulary: Vocabulary;
+  facts: DocumentFacts;
+  /** Each query word's expansions, worked out once per loaded vocabulary. */
+  memo: ExpansionMemo;
+}
+
+/**
+ * The site search over deals, topics, articles and pages. Each query word is expanded over the
+ * stored words (same stem, prefix, typos: src/rules/search-expand.ts); the database hands over
+ * those words' postings and, at the end, the page's documents; src/rules/search-score.ts ranks.
+ * Both engines run the same two lookups, so they give the same results. The stored words and
+ * the documents' facts are read once and kept until `forget()` (an import changed the content).
+ */
 export function searchRepository(db: Db) {
+  let loaded: Promise<LoadedIndex> | null = null;
+  const index = () => {
+    loaded ??= loadIndex(db).catch((error: unknown) => {
+      loaded = null;
+      throw error;
+    });
+    return loaded;
+  };
+
+  /** The ranked documents of the `wanted` kinds, and counts of every kind. */
+  async function rank(query: SearchQuery, wanted: readonly SearchKind[], titles = false) {
+    const { vocabulary, facts, memo } = await index();
+    const groups = expandQuery(vocabulary, query, { titles, memo });
+    if (groups.length === 0 || groups.some((g) => g.length === 0))
+      return { order: [], counts: noCounts(), matched: new Set<string>() };
+    const postings = await postingsOf(
+      db,
+      groups.flat().map((e) => e.word),
+      titles ? "TitlePostings" : "Postings",
+    );
+    const weighted = groups.map((group) =>
+      group.map((e) => ({
+        weight: e.weight,
+        postings: decodePostings(postings.get(e.word) ?? EMPTY),
+      })),
+    );
+    const words = groups.map((group) => new Set(group.map((e) => e.word)));
+    return {
+      ...rankDocuments(facts, weighted, words, new Set(wanted)),
+      matched: new Set(groups.flat().map((e) => e.word)),
+    };
+  }
+
   return {
-    /** Full-text search, best match first; an empty query finds nothing. */
+    /** Best match first across the kinds asked for; counts for every kind; an empty query finds nothing. */
     async search(
-      query: string,
-      offset: number,
-      limit: number,
-    ): Promise<{ hits: SearchHit[]; total: number }> {
-      const terms = searchTerms(query);
-      if (terms.length === 0) return { hits: [], total: 0 };
-      return db.dialect === "sqlite"
-        ? searchSqlite(db, terms, offset, limit)
-        : searchPostgres(db, terms, offset, limit);
+      text: string,
+      {
+        kinds = SEARCH_KINDS,
+        offset = 0,
+        limit = 10,
+      }: { kinds?: readonly SearchKind[]; offset?: number; limit?: number } = {},
+    ): Promise<SearchResult> {
+      const query = parseQuery(text);
+      if (query.words.length === 0)
+        return { hits: [], total: 0, counts: noCounts(), correction: null };
+      const { order, counts, matched } = await rank(query, kinds);
+      const rows = await documentsByNumber(db, order.slice(offset, offset + limit));
+      const hits = rows.map((r) => ({
+        kind: r.Kind,
+        ref: r.Ref,
+        title: markWords(r.Title, matched),
+        snippet: markedSnippet(r.Body, matched),
+        date: r.Date === null ? null : apiDateTime(r.Date),
+        size: r.Size === null ? null : Number(r.Size),
+      }));
+      const isEmpty = Object.values(counts).every((n) => n === 0);
+      return {
+        hits,
+        total: order.length,
+        counts,
+        correction: isEmpty ? await correction(query) : null,
+      };
+    },
+
+    /** Up to `limit` deals, topics and articles whose titles match, best first. */
+    async suggest(text: string, limit = 6): Promise<Suggestion[]> {
+      const query = parseQuery(text);
+      if (query.words.length === 0) return [];
+      const { order, matched } = await rank(query, SUGGESTED_KINDS, true);
+      const rows = await documentsByNumber(db, order.slice(0, limit));
+      return rows.map((r) => ({
+        kind: r.Kind as Suggestion["kind"],
+        ref: r.Ref,
+        title: markWords(r.Title, matched),
+        date: r.Date === null ? null : apiDateTime(r.Date),
+        size: r.Size === null ? null : Number(r.Size),
+      }));
+    },
+
+    /** Drops what was read of the index (the content changed). */
+    forget(): void {
+      loaded = null;
     },
   };
+
+  /** A spelling of `query` that finds something, or null. */
+  async function correction(query: SearchQuery): Promise<string | null> {
+    const corrected = correctedQuery((await index()).vocabulary, query);
+    if (corrected === null) return null;
+    const { order } = await rank(parseQuery(corrected), SEARCH_KINDS);
+    return order.length > 0 ? corrected : null;
+  }
 }
 
-async function searchSqlite(db: Db, terms: string[], offset: number, limit: number) {
-  // Each term is a quoted FTS5 string with a prefix star: no FTS5 syntax from the visitor reaches MATCH.
-  const match = terms.map((t) => `"${t}"*`).join(" ");
-  const total = await sql<{
-    n: number;
-  }>`SELECT count(*) AS n FROM search_index WHERE search_index MATCH ${match}`.execute(db.kysely);
-  const rows = await sql<HitRow>`
-    SELECT Kind, Ref,
-      highlight(search_index, 2, ${MARK_START}, ${MARK_END}) AS Title,
-      snippet(search_index, 3, ${MARK_START}, ${MARK_END}, '…', 24) AS Snippet
-    FROM search_index WHERE search_index MATCH ${match}
-    ORDER BY bm25(search_index, 0, 0, 8.0, 1.0) LIMIT ${limit} OFFSET ${offset}`.execute(db.kysely);
-  return { total: Number(total.rows[0]?.n ?? 0), hits: rows.rows.map(toHit) };
+const SUGGESTED_KINDS: readonly SearchKind[] = ["deal", "topic", "article"];
+const EMPTY = new Uint8Array(0);
+
+export type SearchRepository = ReturnType<typeof searchRepository>;
+
+/** The packed postings of `words` (a bound list: every value is a parameter). */
+async function postingsOf(
+  db: Db,
+  words: readonly string[],
+  column: "Postings" | "TitlePostings",
+): Promise<Map<string, Uint8Array>> {
+  const rows = await db.kysely
+    .selectFrom("search_words")
+    .select(["Word", `${column} as Bytes`])
+    .where("Word", "in", [...new Set(words)])
+    .execute();
+  return new Map(rows.map((r) => [r.Word, r.Bytes]));
 }
 
-// PostgreSQL: the same search with its own full-text engine; every term is a prefix match.
-// Terms are letters and digits only (searchTerms), and the query text is bound, never spliced.
-// The stored, indexed "Vector" (see migrate.ts) finds and ranks the matches; the total comes with
-// the page (a window count) in one statement; highlights are made for the page's rows only.
-async function searchPostgres(db: Db, terms: string[], offset: number, limit: number) {
-  const query = terms.map((t) => `${t}:*`).join(" & ");
-  const headline = (column: string, options: string) =>
-    sql<string>`ts_headline('site_english', ${sql.ref(`d.${column}`)}, page.q, ${`StartSel=${MARK_START}, StopSel=${MARK_END}, ${options}`})`;
-  const { rows } = await sql<HitRow & { Total: string }>`
-    WITH q AS (SELECT to_tsquery('site_english', ${query}) AS q),
-    page AS (
-      SELECT "Kind", "Ref", q.q, count(*) OVER () AS "Total",
-        ts_rank("Vector", q.q) AS rank
-      FROM search_documents, q
-      WHERE "Vector" @@ q.q
-      ORDER BY rank DESC, "Ref"
-      LIMIT ${limit} OFFSET ${offset}
-    )
-    SELECT page."Kind", page."Ref", page."Total",
-      ${headline("Title", "HighlightAll=true")} AS "Title",
-      ${headline("Body", "MaxWords=30, MinWords=12, MaxFragments=1, FragmentDelimiter=…")} AS "Snippet"
-    FROM page JOIN search_documents d ON d."Kind" = page."Kind" AND d."Ref" = page."Ref"
-    ORDER BY page.rank DESC, page."Ref"`.execute(db.kysely);
-  // A page past the end has no rows to carry the total: count on its own then.
-  const total =
-    rows[0] !== undefined
-      ? Number(rows[0].Total)
-      : offset === 0
-        ? 0
-        : Number(
-            (
-              await sql<{ n: string }>`SELECT count(*) AS n FROM search_documents
-                WHERE "Vector" @@ to_tsquery('site_english', ${query})`.execute(db.kysely)
-            ).rows[0]?.n ?? 0,
-          );
-  return { total, hits: rows.map(toHit) };
+/** The documents with these numbers, in the order given. */
+async function documentsByNumber(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db.kysely
+    .selectFrom("search_documents")
+    .select(["Id", "Kind", "Ref", "Title", "Body", "Date", "Size"])
+    .where("Id", "in", ids)
+    .execute();
+  const byId = new Map(rows.map((r) => [Number(r.Id), r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** A result row as both engines return it. */
-interface HitRow {
-  Kind: string;
-  Ref: string;
-  Title: string;
-  Snippet: string;
+async function loadIndex(db: Db): Promise<LoadedIndex> {
+  const [words, documents] = await Promise.all([
+    db.kysely.selectFrom("search_words").select(["Word", "Docs", "TitleDocs"]).execute(),
+    db.kysely.selectFrom("search_documents").select(["Id", "Kind", "Prior", "TitleKey"]).execute(),
+  ]);
+  const n = documents.reduce((max, d) => Math.max(max, Number(d.Id)), 0) + 1;
+  const facts = {
+    kinds: new Uint8Array(n),
+    priors: new Float64Array(n),
+    titleWords: new Array<string[]>(n).fill([]),
+  };
+  for (const d of documents) {
+    const id = Number(d.Id);
+    facts.kinds[id] = Math.max(0, KIND_ORDER.indexOf(d.Kind));
+    facts.priors[id] = Number(d.Prior);
+    facts.titleWords[id] = d.TitleKey === "" ? [] : d.TitleKey.split(" ");
+  }
+  return {
+    facts,
+    memo: new Map(),
+    vocabulary: buildVocabulary(
+      words.map((r) => ({ word: r.Word, docs: r.Docs, titleDocs: r.TitleDocs })),
+      documents.length,
+    ),
+  };
 }
-
-const toHit = (r: HitRow): SearchHit => ({
-  kind: r.Kind === "page" ? "page" : "article",
-  ref: r.Ref,
-  title: r.Title,
-  snippet: r.Snippet,
-});

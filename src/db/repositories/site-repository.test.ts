@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateContent } from "../demo/generate.ts";
 import { tempDatabase } from "../../../tests/helpers/temp-db.ts";
 import { siteRepository, type SiteRepository } from "./site-repository.ts";
-import { MARK_END, MARK_START } from "../../rules/search-marks.ts";
-import { searchRepository } from "./search-repository.ts";
+import { ROOT_PARENT_ID } from "../../rules/taxonomies.ts";
 
 const content = generateContent({ transactions: 80, articles: 40, seed: 11 });
 let t: Awaited<ReturnType<typeof tempDatabase>>;
@@ -100,31 +99,31 @@ describe("site repository (real SQLite file)", () => {
     expect(await repo.site()).toEqual(content.site);
   });
 
-  it("searches articles and pages, marking the matched words", async () => {
-    const search = searchRepository(t.db);
-    const result = await search.search("earnouts", 0, 10);
-    const expected = content.articles.filter((a) =>
-      /earnouts?/i.test(`${a.Title} ${a.Summary} ${a.Content}`),
-    );
-    expect(result.total).toBe(expected.length);
-    expect(result.hits.length).toBeGreaterThan(0);
-    expect(`${result.hits[0]!.title} ${result.hits[0]!.snippet}`).toContain(`${MARK_START}`);
-    expect(`${result.hits[0]!.title} ${result.hits[0]!.snippet}`).toMatch(
-      new RegExp(`${MARK_START}earnouts?${MARK_END}`, "i"),
-    );
+  it("finds a deal by its UrlName with its industry and group, and nothing for another", async () => {
+    const withChild = content.transactions.find((d) => {
+      const taxon = content.hierarchyTaxa.find((x) => x.Id === d.industries[0]);
+      return taxon !== undefined && taxon.ParentId !== ROOT_PARENT_ID;
+    })!;
+    const industry = content.hierarchyTaxa.find((x) => x.Id === withChild.industries[0])!;
+    const group = content.hierarchyTaxa.find((x) => x.Id === industry.ParentId)!;
+    const deal = await repo.deal(withChild.UrlName);
+    expect(deal).toMatchObject({
+      Id: withChild.Id,
+      Company: withChild.Company,
+      Size: withChild.Size,
+      Date: withChild.Date,
+      DescriptionHtml: content.descriptions[withChild.Description],
+      industry: industry.Title,
+      industryGroup: group.Title,
+    });
+    expect(await repo.deal(`${withChild.UrlName}-not`)).toBeNull();
+    expect(await repo.deal(withChild.UrlName.toUpperCase())).toBeNull();
   });
 
-  it("treats FTS syntax in a query as words, and finds nothing for an empty query", async () => {
-    const search = searchRepository(t.db);
-    expect(content.articles.some((a) => /unbalanced/i.test(JSON.stringify(a)))).toBe(false);
-    expect(await search.search('"unbalanced AND OR NEAR( *', 0, 10)).toEqual({
-      hits: [],
-      total: 0,
-    });
-    const quoted = await search.search('"earnouts', 0, 10);
-    expect(quoted.total).toBe((await search.search("earnouts", 0, 10)).total);
-    expect(await search.search("   ", 0, 10)).toEqual({ hits: [], total: 0 });
-    const page = await search.search("contact", 0, 10);
-    expect(page.hits.some((h) => h.kind === "page" && h.ref === "/about/contact")).toBe(true);
+  it("lists every deal's page for the sitemap", async () => {
+    const { deals } = await repo.sitemapEntries();
+    expect(deals.map((d) => d.UrlName).sort()).toEqual(
+      content.transactions.map((d) => d.UrlName).sort(),
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { Site } from "../../content/site.ts";
+import { createGroupResolver } from "../../rules/industry-groups.ts";
 import { findTaxonomy, TAGS_TAXONOMY_NAME } from "../../rules/taxonomies.ts";
 import { sortTopics } from "../../rules/topics.ts";
 import type { Db } from "../connect.ts";
@@ -27,11 +28,26 @@ export interface TopicRow {
 
 export interface FeaturedTransaction {
   Id: string;
+  UrlName: string;
   Date: string;
   Company: string;
   Size: number | null;
   DescriptionHtml: string | null;
   Description: string;
+}
+
+/** One deal, as its page shows it. */
+export interface DealDetail {
+  Id: string;
+  UrlName: string;
+  Company: string;
+  Date: string;
+  Size: number | null;
+  /** The description's HTML (sanitised on import; sanitise again before rendering). */
+  DescriptionHtml: string | null;
+  /** The deal's first industry and the top-level group it belongs to; null when unknown. */
+  industry: string | null;
+  industryGroup: string | null;
 }
 
 export interface PageOf<T> {
@@ -131,6 +147,7 @@ export function siteRepository(db: Db) {
         .leftJoin("descriptions", "descriptions.Key", "transactions.Description")
         .select([
           "transactions.Id",
+          "transactions.UrlName",
           "transactions.Date",
           "transactions.Company",
           "transactions.Size",
@@ -144,6 +161,39 @@ export function siteRepository(db: Db) {
       return withApiDates(rows, "Date");
     },
 
+    /** The deal whose page is /transactions/{urlName}, or null. */
+    async deal(urlName: string): Promise<DealDetail | null> {
+      const row = await k
+        .selectFrom("transactions")
+        .leftJoin("descriptions", "descriptions.Key", "transactions.Description")
+        .leftJoin("transaction_industries as ti", (join) =>
+          join.onRef("ti.TransactionId", "=", "transactions.Id").on("ti.Position", "=", 0),
+        )
+        .select([
+          "transactions.Id",
+          "transactions.UrlName",
+          "transactions.Company",
+          "transactions.Date",
+          "transactions.Size",
+          "descriptions.Html as DescriptionHtml",
+          "ti.TaxonId",
+        ])
+        .where("transactions.UrlName", "=", urlName)
+        .executeTakeFirst();
+      if (!row) return null;
+      const { TaxonId, ...deal } = withApiDates([row], "Date")[0]!;
+      if (TaxonId === null) return { ...deal, industry: null, industryGroup: null };
+      const taxa = await k
+        .selectFrom("hierarchy_taxa")
+        .select(["Id", "Title", "ParentId", "Ordinal"])
+        .execute();
+      return {
+        ...deal,
+        industry: taxa.find((t) => t.Id === TaxonId)?.Title ?? null,
+        industryGroup: createGroupResolver(taxa)(TaxonId)?.title ?? null,
+      };
+    },
+
     /** Description key -> HTML, for the page that holds the transactions widget. */
     async descriptions(): Promise<Record<string, string>> {
       const rows = await k.selectFrom("descriptions").select(["Key", "Html"]).execute();
@@ -153,18 +203,26 @@ export function siteRepository(db: Db) {
     async sitemapEntries(): Promise<{
       articles: { UrlName: string; PublicationDate: string }[];
       topics: string[];
+      deals: { UrlName: string; LastModified: string }[];
     }> {
-      const [articles, topics] = await Promise.all([
+      const [articles, topics, deals] = await Promise.all([
         k
           .selectFrom("articles")
           .select(["UrlName", "PublicationDate"])
           .orderBy("PublicationDate", "desc")
           .execute(),
         topicRows(["UrlName"]),
+        k
+          .selectFrom("transactions")
+          .select(["UrlName", "LastModified"])
+          .orderBy("Date", "desc")
+          .orderBy("Position")
+          .execute(),
       ]);
       return {
         articles: withApiDates(articles, "PublicationDate"),
         topics: topics.map((t) => t.UrlName).sort(),
+        deals: withApiDates(deals, "LastModified"),
       };
     },
   };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { siteRepository } from "../../db/repositories/site-repository.ts";
-import { searchRepository } from "../../db/repositories/search-repository.ts";
+import type { SearchRepository } from "../../db/repositories/search-repository.ts";
 import { renderWithAstro, type AstroHandler, type RenderedPage } from "../astro-bridge.ts";
 import { mergeCsp } from "../csp.ts";
 import { HttpError } from "../http-error.ts";
@@ -12,7 +12,7 @@ import { pageCacheKey } from "./page-cache-key.ts";
 /** What Astro pages receive as `Astro.locals`, one object per request. */
 export interface PageLocals {
   site: ReturnType<typeof siteRepository>;
-  search: ReturnType<typeof searchRepository>;
+  search: SearchRepository;
   siteUrl: string;
   /** Set by src/middleware.ts when the page failed to render. */
   failure?: unknown;
@@ -35,7 +35,7 @@ export const pageRoutes: FastifyPluginAsync<{ astro: AstroHandler; errorPage: st
 ) => {
   const shared = {
     site: siteRepository(app.db),
-    search: searchRepository(app.db),
+    search: app.siteSearch,
     siteUrl: app.config.SITE_URL,
   };
   const cache = new ReplyCache((isHit) => app.metrics.cacheLookup("page", isHit));

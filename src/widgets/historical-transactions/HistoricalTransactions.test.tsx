@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { findTableRows, renderWidget, stubApi } from "./test-fixtures.ts";
+import { findTableRows, renderWidget, stubApi, TRANSACTIONS } from "./test-fixtures.ts";
 import {
   deferred,
   INDUSTRIES_TAXONOMY_ID,
@@ -39,6 +39,25 @@ describe("Historical Transactions: loading", () => {
         `${api}/hierarchy-taxa?$select=Id,Title,ParentId,Ordinal&$filter=TaxonomyId eq ${INDUSTRIES_TAXONOMY_ID}`,
       ]),
     );
+  });
+
+  it("asks for each deal's UrlName and links its client there when data-deal-url is set", async () => {
+    const named = TRANSACTIONS.map((t, i) => ({ ...t, UrlName: i === 1 ? "" : `deal-${i}` }));
+    const { requests: requested } = stubApi({ sets: { transactions: named } });
+    renderWidget({ config: testConfig({ dealUrl: "/transactions/{UrlName}" }) });
+    const table = await screen.findByRole("table");
+
+    const api = `${window.location.origin}/api/default`;
+    expect(requested).toContain(
+      `${api}/transactions?$select=Id,Date,Company,Size,Description,UrlName,industries&$orderby=Date desc`,
+    );
+    expect(within(table).getByRole("link", { name: "Northwind Health" })).toHaveAttribute(
+      "href",
+      "/transactions/deal-0",
+    );
+    // A deal without a UrlName keeps its client as text.
+    expect(within(table).queryByRole("link", { name: "Contoso Software" })).toBeNull();
+    expect(within(table).getByText("Contoso Software")).toBeInTheDocument();
   });
 
   it("calls the configured web service when embedded elsewhere", async () => {

@@ -55,7 +55,7 @@ export function ResultsTable({ rows, sort, onSort, ref }: ResultsTableProps) {
               {row.closeDate}
             </td>
             <td role="cell" data-label={label("client")}>
-              {row.company}
+              {row.dealHref ? <a href={row.dealHref}>{row.company}</a> : row.company}
             </td>
             <td role="cell" data-label={label("size")} className="ht-number">
               {row.sizeText}

@@ -96,6 +96,32 @@ describe("buildModel with a malformed answer", () => {
   });
 });
 
+describe("buildModel with data-deal-url", () => {
+  const options = { industriesField: "industries", timeZone: "UTC" };
+  const named = { ...transaction, UrlName: "acme & co/2021" };
+
+  it("links each deal with a UrlName to its page, the name encoded into the template", () => {
+    const { rows } = buildModel(
+      [named, transaction],
+      taxa,
+      {},
+      {
+        ...options,
+        dealUrl: "https://firm.example/deals/{UrlName}?from={UrlName}",
+      },
+    );
+    expect(rows.map((row) => row.dealHref)).toEqual([
+      "https://firm.example/deals/acme%20%26%20co%2F2021?from=acme%20%26%20co%2F2021",
+      null,
+    ]);
+  });
+
+  it("links nothing without the attribute", () => {
+    const { rows } = buildModel([named], taxa, {}, options);
+    expect(rows[0]!.dealHref).toBeNull();
+  });
+});
+
 describe("lookupDescription", () => {
   it("finds only the table's own string entries", () => {
     const table = JSON.parse('{"a": "<p>A</p>", "__proto__": "<p>P</p>"}') as Record<

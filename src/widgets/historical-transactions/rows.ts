@@ -10,10 +10,16 @@ import { createGroupResolver, groupOfIndustries, topLevelGroups } from "./indust
 import type { SortRow } from "./sort.ts";
 
 /** The fields of a transaction the widget reads (`$select`); the industries field is configured. */
-export type TransactionData = Pick<Transaction, "Id" | "Date" | "Company" | "Size" | "Description">;
+export type TransactionData = Pick<
+  Transaction,
+  "Id" | "Date" | "Company" | "Size" | "Description"
+> &
+  Partial<Pick<Transaction, "UrlName">>;
 
 /** The fields the widget names in `$select`, the classification field last. */
 export const TRANSACTION_FIELDS = ["Id", "Date", "Company", "Size", "Description"] as const;
+/** Named too when the placeholder says where deal pages live (`data-deal-url`). */
+export const DEAL_PAGE_FIELD = "UrlName";
 
 /** Where the rows' configured values come from (the placeholder's attributes). */
 export interface RowOptions {
@@ -21,6 +27,8 @@ export interface RowOptions {
   readonly industriesField: string;
   /** The IANA zone in which a close date is a calendar day. */
   readonly timeZone: string;
+  /** Where a deal's page lives (`{UrlName}` replaced); absent: the client is plain text. */
+  readonly dealUrl?: string | null;
 }
 
 /** One transaction, ready to match, sort and show. */
@@ -31,6 +39,8 @@ export interface Row extends MatchRow, SortRow {
   /** `1,250.0` or "Undisclosed". */
   readonly sizeText: string;
   readonly descriptionKey: string;
+  /** The deal's page, when the placeholder says where deal pages live and the deal has a UrlName. */
+  readonly dealHref: string | null;
   /** The description's HTML as the page gave it (not yet sanitised); null when the key has none. */
   readonly descriptionHtml: string | null;
 }
@@ -79,7 +89,10 @@ export type RowBuilder = (transaction: unknown, index: number) => Row | null;
 export function createRowBuilder(
   industryTaxa: readonly IndustryTaxon[],
   descriptions: Readonly<Record<string, string>>,
-  { industriesField, timeZone }: RowOptions = { industriesField: "industries", timeZone: "UTC" },
+  { industriesField, timeZone, dealUrl = null }: RowOptions = {
+    industriesField: "industries",
+    timeZone: "UTC",
+  },
 ): { buildRow: RowBuilder; groups: readonly IndustryGroup[] } {
   const taxa = usableTaxa(industryTaxa);
   const resolve = createGroupResolver(taxa);
@@ -104,6 +117,7 @@ export function createRowBuilder(
     const group = groupOfIndustries(ids, resolve);
     const day = calendarDay(date, timeZone);
     const size = typeof t.Size === "number" && Number.isFinite(t.Size) ? t.Size : null;
+    const urlName = stringOr(t.UrlName);
     return {
       id: stringOr(t.Id, `row-${index}`),
       date: day,
@@ -112,6 +126,8 @@ export function createRowBuilder(
       size,
       sizeText: formatSize(size),
       descriptionKey,
+      dealHref:
+        dealUrl && urlName ? dealUrl.replaceAll("{UrlName}", encodeURIComponent(urlName)) : null,
       descriptionHtml: html,
       get text() {
         return textOf(descriptionKey, html);

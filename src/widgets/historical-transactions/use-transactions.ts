@@ -9,6 +9,7 @@ import type { Filters } from "./filters.ts";
 import type { IndustryTaxon } from "./industries.ts";
 import {
   createRowBuilder,
+  DEAL_PAGE_FIELD,
   TRANSACTION_FIELDS,
   type Model,
   type Row,
@@ -31,7 +32,7 @@ export interface ApiData {
  * industries taxonomy (found by Name without regard to case), then its taxa.
  */
 async function loadData(config: WidgetConfig, signal: AbortSignal): Promise<ApiData> {
-  const { apiBase, transactionsSet, industriesTaxonomy, industriesField } = config;
+  const { apiBase, transactionsSet, industriesTaxonomy, industriesField, dealUrl } = config;
   const list = listReader(apiBase, signal);
   const loadTaxa = async () => {
     const industries = await taxonomyIdOrProblem(
@@ -51,7 +52,9 @@ async function loadData(config: WidgetConfig, signal: AbortSignal): Promise<ApiD
   };
   const [transactions, industryTaxa] = await Promise.all([
     list<TransactionData>(transactionsSet, {
-      $select: [...TRANSACTION_FIELDS, industriesField].join(","),
+      $select: [...TRANSACTION_FIELDS, ...(dealUrl ? [DEAL_PAGE_FIELD] : []), industriesField].join(
+        ",",
+      ),
       $orderby: "Date desc",
     }),
     loadTaxa(),

@@ -18,6 +18,7 @@ describe("readConfig: the placeholder's data attributes", () => {
         tagsTaxonomy: "Tags",
         industriesField: "industries",
         timeZone: "UTC",
+        dealUrl: null,
       },
     });
   });
@@ -35,6 +36,7 @@ describe("readConfig: the placeholder's data attributes", () => {
       "data-tags-taxonomy": "Topics",
       "data-industries-field": "DealIndustries",
       "data-time-zone": "Europe/London",
+      "data-deal-url": "https://firm.example/deals/{UrlName}",
     });
     expect(result).toEqual({
       ok: true,
@@ -46,6 +48,7 @@ describe("readConfig: the placeholder's data attributes", () => {
         tagsTaxonomy: "Topics",
         industriesField: "DealIndustries",
         timeZone: "Europe/London",
+        dealUrl: "https://firm.example/deals/{UrlName}",
       },
     });
   });
@@ -80,6 +83,9 @@ describe("readConfig: the placeholder's data attributes", () => {
     ["data-industries-taxonomy", "a\u0000b", "is not a taxonomy name"],
     ["data-time-zone", "Europe/Londn", "is not a time zone"],
     ["data-time-zone", "GMT+1", "is not a time zone"],
+    ["data-deal-url", "/transactions/deal", "has no {UrlName} in it"],
+    ["data-deal-url", "javascript:go('{UrlName}')", "is not an http(s) URL"],
+    ["data-deal-url", "http://exa mple.com/{UrlName}", "is not a URL or a path"],
   ])("reports %s=%j, naming the attribute", (attribute, value, message) => {
     const result = read({ [attribute]: value });
     expect(result.ok).toBe(false);

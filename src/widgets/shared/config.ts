@@ -18,6 +18,8 @@ export interface WidgetConfig {
   readonly industriesField: string;
   /** The IANA zone in which a close date is a calendar day. */
   readonly timeZone: string;
+  /** Where a deal's page lives, `{UrlName}` in place of its UrlName; null: no links. */
+  readonly dealUrl: string | null;
 }
 
 /** The configuration, or every problem found, each naming its attribute. */
@@ -32,7 +34,7 @@ const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 type Reader = (value: string, problem: (message: string) => void) => string;
 
 interface Attribute {
-  readonly key: Exclude<keyof WidgetConfig, "siteBase">;
+  readonly key: Exclude<keyof WidgetConfig, "siteBase" | "dealUrl">;
   readonly name: string;
   readonly fallback: string;
   readonly read: Reader;
@@ -109,6 +111,22 @@ function serviceRoot(
   return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
 }
 
+/** The URL template of `data-deal-url`, resolved against the page; absent: null (no links). */
+function dealUrlTemplate(value: string | null, pageUrl: string, problem: (m: string) => void) {
+  if (value === null) return null;
+  if (!value.includes("{UrlName}")) {
+    problem("has no {UrlName} in it");
+    return null;
+  }
+  try {
+    const url = new URL(value.replaceAll("{UrlName}", "x"), pageUrl);
+    if (url.protocol !== "http:" && url.protocol !== "https:") problem("is not an http(s) URL");
+  } catch {
+    problem("is not a URL or a path");
+  }
+  return value;
+}
+
 /**
  * Reads the configuration from a placeholder's attributes (`attribute(name)` gives a value or
  * null). An empty or blank value counts as absent. Every bad value is reported, by attribute.
@@ -129,10 +147,15 @@ export function readConfig(
         ? serviceRoot(given, scriptUrl, pageUrl, problem)
         : read(given ?? fallback, problem);
   }
+  const rawDealUrl = attribute("data-deal-url")?.trim() ?? "";
+  const dealUrl = dealUrlTemplate(rawDealUrl === "" ? null : rawDealUrl, pageUrl, (message) =>
+    problems.push(`data-deal-url="${rawDealUrl}" ${message}`),
+  );
   if (problems.length > 0) return { ok: false, problems };
   const apiOrigin = new URL(values.apiBase as string).origin;
   const config = {
-    ...(values as Omit<WidgetConfig, "siteBase">),
+    ...(values as Omit<WidgetConfig, "siteBase" | "dealUrl">),
+    dealUrl,
     siteBase: apiOrigin === new URL(pageUrl).origin ? "" : apiOrigin,
   };
   return { ok: true, config };

@@ -295,10 +295,10 @@ describe("$orderby, $top, $skip, $count, $select", () => {
     expect(await context("$top=1")).toBe(base);
     expect(await context("$select=Company,Id&$top=1")).toBe(`${base}(Id,Company)`);
     expect(await context("$select=*&$top=1")).toBe(
-      `${base}(Id,LastModified,Date,Company,Size,Description)`,
+      `${base}(Id,LastModified,UrlName,Date,Company,Size,Description)`,
     );
     expect(await context("$select=*,industries&$top=1")).toBe(
-      `${base}(Id,LastModified,Date,Company,Size,Description,industries)`,
+      `${base}(Id,LastModified,UrlName,Date,Company,Size,Description,industries)`,
     );
   });
 
@@ -322,6 +322,7 @@ describe("$orderby, $top, $skip, $count, $select", () => {
     expect(await keys("transactions")).toEqual([
       "Id",
       "LastModified",
+      "UrlName",
       "Date",
       "Company",
       "Size",
@@ -364,7 +365,8 @@ describe("$orderby, $top, $skip, $count, $select", () => {
     const selectedKeys = async (entity: string, field: string) =>
       Object.keys((await list(entity, `$select=*,${field}&$top=1`)).value[0] as object);
     expect(await selectedKeys("transactions", "industries")).toEqual([
-      ...["Id", "LastModified", "Date", "Company", "Size", "Description", "industries"],
+      ...["Id", "LastModified", "UrlName", "Date", "Company", "Size", "Description"],
+      "industries",
     ]);
     expect(await selectedKeys("articles", "Tags")).toEqual([
       ...["Id", "LastModified", "Title", "UrlName", "PublicationDate", "Summary", "Content"],
@@ -381,5 +383,30 @@ describe("$orderby, $top, $skip, $count, $select", () => {
     const body = await list("transactions", query);
     expect(body["@odata.count"]).toBe(matching.length);
     expect(body.value).toEqual(matching.slice(2, 6).map((x) => ({ Id: x.Id, Size: x.Size })));
+  });
+});
+
+describe("a deal's UrlName (issue 20)", () => {
+  it("is selectable and filterable, and named in $metadata", async () => {
+    const deal = T[7]!;
+    const prefix = deal.UrlName.split("-")[0]!;
+    const { value } = await list(
+      "transactions",
+      `$select=Id,UrlName&${filterQuery(`UrlName eq '${deal.UrlName}'`)}`,
+    );
+    expect(value).toEqual([{ Id: deal.Id, UrlName: deal.UrlName }]);
+    const starting = await list(
+      "transactions",
+      `$select=UrlName&${filterQuery(`startswith(UrlName,'${prefix}')`)}`,
+    );
+    expect(starting.value.map((v) => v.UrlName).sort()).toEqual(
+      T.map((t) => t.UrlName)
+        .filter((u) => u.startsWith(prefix))
+        .sort(),
+    );
+    const metadata = await get(api().app, "/api/default/$metadata");
+    expect(metadata.text).toMatch(
+      /<EntityType Name="Transaction">[^]*?<Property Name="UrlName" Type="Edm.String"[^]*?<\/EntityType>/,
+    );
   });
 });

@@ -8,6 +8,9 @@ export const transactions: EntitySet = {
   fields: {
     Id: { type: "guid" },
     LastModified: { type: "datetime" },
+    // The deal page's address segment (/transactions/{UrlName}): a system field of Sitefinity's
+    // dynamic items, which it writes before the type's own fields.
+    UrlName: { type: "string" },
     Date: { type: "datetime" },
     Company: { type: "string" },
     // Sitefinity's Number field is a System.Decimal; its scale varies from deal to deal.

@@ -1,0 +1,76 @@
+// What the search page shows around its results: the filter by kind, each result's address,
+// label and details. Pure; the page only renders it.
+import { formatDealSize } from "./deal-size.ts";
+import { formatLongDate } from "./dates.ts";
+import type { SearchKind } from "../rules/search-index.ts";
+import { articlePath, dealPath, searchPath, topicPath } from "../rules/site-paths.ts";
+
+/** Each kind's name, one and many, as results and the filter say it. */
+export const KIND_NAMES: Readonly<Record<SearchKind, readonly [string, string]>> = {
+  deal: ["Deal", "Deals"],
+  topic: ["Topic", "Topics"],
+  article: ["Article", "Articles"],
+  page: ["Page", "Pages"],
+};
+const KINDS = Object.keys(KIND_NAMES) as SearchKind[];
+
+/** The kind `?kind=` asks for; anything else (or nothing) is every kind. */
+export function requestedKind(url: URL): SearchKind | null {
+  const kind = url.searchParams.get("kind");
+  return KINDS.find((k) => k === kind) ?? null;
+}
+
+/** One choice of the filter by kind: a link, unless it is the current one or finds nothing. */
+export interface KindChoice {
+  label: string;
+  count: number;
+  href: string | null;
+  isCurrent: boolean;
+}
+
+/** "All" and each kind with its count, for the query as typed. */
+export function kindChoices(
+  query: string,
+  counts: Readonly<Record<SearchKind, number>>,
+  current: SearchKind | null,
+): KindChoice[] {
+  const all = KINDS.reduce((n, k) => n + counts[k], 0);
+  return [
+    {
+      label: "All",
+      count: all,
+      href: current === null ? null : searchPath(query),
+      isCurrent: current === null,
+    },
+    ...KINDS.map((kind) => ({
+      label: KIND_NAMES[kind][1],
+      count: counts[kind],
+      href: current === kind || counts[kind] === 0 ? null : searchPath(query, kind),
+      isCurrent: current === kind,
+    })),
+  ];
+}
+
+/** What a result needs to be linked and described. */
+export interface ResultFacts {
+  kind: SearchKind;
+  ref: string;
+  date: string | null;
+  size: number | null;
+}
+
+/** Where a result leads. */
+export function resultHref({ kind, ref }: ResultFacts): string {
+  if (kind === "deal") return dealPath(ref);
+  if (kind === "topic") return topicPath(ref);
+  if (kind === "article") return articlePath(ref);
+  return ref;
+}
+
+/** A deal's close date and size, an article's date; null for what has neither. */
+export function resultDetails({ kind, date, size }: ResultFacts): string | null {
+  if (kind === "deal" && date !== null)
+    return `Closed ${formatLongDate(date)} · ${formatDealSize(size)}`;
+  if (kind === "article" && date !== null) return `Published ${formatLongDate(date)}`;
+  return null;
+}

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsync } from "fastify";
+import { KIND_NAMES, resultDetails, resultHref } from "../../lib/search-page.ts";
+import type { Suggestion } from "../../db/repositories/search-repository.ts";
+import { MAX_QUERY, parseQuery } from "../../rules/search-query.ts";
+import { ReplyCache } from "../http-cache/reply-cache.ts";
+import { represent } from "../http-cache/representation.ts";
+import { sendRepresentation } from "../http-cache/send.ts";
+
+/** Where the header's search bar asks for suggestions (the site's own JSON, not the OData API). */
+export const SUGGESTIONS_PATH = "/search/suggestions";
+
+/** Fewest letters and digits typed before anything is suggested. */
+export const MIN_SUGGEST_CHARACTERS = 2;
+
+// Short-lived in browsers and CDNs (an import changes suggestions), reused while revalidating.
+const CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
+
+/** One suggestion as the search bar shows it: title marked with MARK_START/MARK_END. */
+export interface SuggestionItem {
+  kind: Suggestion["kind"];
+  label: string;
+  title: string;
+  url: string;
+  detail: string | null;
+}
+
+/**
+ * `GET /search/suggestions?q=` -> `{"items": [...]}`: up to six deals, topics and articles whose
+ * titles match what was typed. Replies are cached per query (its words, folded) until an import,
+ * with strong ETags and a short max-age.
+ */
+export const suggestionRoutes: FastifyPluginAsync = async (app) => {
+  const cache = new ReplyCache((isHit) => app.metrics.cacheLookup("suggestions", isHit));
+  app.content.onChange(() => cache.clear());
+
+  app.get<{ Querystring: Record<string, unknown> }>(SUGGESTIONS_PATH, async (request, reply) => {
+    const raw = request.query.q;
+    const text = (typeof raw === "string" ? raw : "").slice(0, MAX_QUERY);
+    const query = parseQuery(text);
+    const typed = query.words.join("").length;
+    // The same words (case, accents, punctuation aside) give the same reply: one cache entry.
+    const key = `${query.key}${query.isLastPrefix ? "*" : ""}`;
+    const representation = await cache.get(request.url, key, async () => {
+      const found = typed < MIN_SUGGEST_CHARACTERS ? [] : await app.siteSearch.suggest(text);
+      const items: SuggestionItem[] = found.map((s) => ({
+        kind: s.kind,
+        label: KIND_NAMES[s.kind][0],
+        title: s.title,
+        url: resultHref(s),
+        detail: resultDetails(s),
+      }));
+      return represent(JSON.stringify({ items }), {
+        "content-type": "application/json; charset=utf-8",
+        "cache-control": CACHE_CONTROL,
+      });
+    });
+    return sendRepresentation(request, reply, representation);
+  });
+};

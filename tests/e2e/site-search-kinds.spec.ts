@@ -1,0 +1,205 @@
+import type { Page } from "@playwright/test";
+import {
+  axeViolations,
+  demoContent,
+  expect,
+  expectExpanded,
+  gotoReady,
+  test,
+  topicUrl,
+} from "./fixtures.ts";
+
+// One search over deals, topics, articles and pages (issue 20): what its visitor could not find,
+// each result's kind and details, the filter by kind (links: no script needed), "Did you mean",
+// and the search bar's suggestions as an APG combobox.
+
+const { transactions, descriptions } = demoContent();
+const newest = transactions.toSorted((a, b) => b.Date.localeCompare(a.Date))[0]!;
+const main = (page: Page) => page.getByRole("main");
+const status = (page: Page) => main(page).getByRole("status");
+const results = (page: Page) =>
+  main(page)
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { level: 2 }) });
+const firstResult = (page: Page) => results(page).first();
+const kindFilter = (page: Page) =>
+  page.getByRole("navigation", { name: "Show results of one kind" });
+const longDate = (iso: string) =>
+  new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
+
+test.describe("what the issue's visitor could not find", () => {
+  test("keystone: the newest deal, Keystone Networks Co., first, with its date and size, linked to its page", async ({
+    page,
+    site,
+  }) => {
+    expect(newest.Company).toBe("Keystone Networks Co.");
+    await page.goto(`${site}/search?q=keystone`);
+    const first = firstResult(page);
+    await expect(first.getByRole("heading")).toHaveText("Keystone Networks Co.");
+    await expect(first).toContainText("Deal");
+    await expect(first).toContainText(`Closed ${longDate(newest.Date)} ·`);
+    await first.getByRole("link", { name: "Keystone Networks Co." }).click();
+    await expect(page).toHaveURL(new RegExp(`/transactions/${newest.UrlName}$`));
+  });
+
+  test("lindqvist (the buyer in that deal's description) finds that deal first", async ({
+    page,
+    site,
+  }) => {
+    expect(descriptions[newest.Description]).toContain("Lindqvist");
+    await page.goto(`${site}/search?q=lindqvist`);
+    await expect(firstResult(page).getByRole("heading")).toHaveText("Keystone Networks Co.");
+  });
+
+  test("acqusition (one typo) finds as many as acquisition", async ({ page, site }) => {
+    await page.goto(`${site}/search?q=acquisition`);
+    const right = await status(page).textContent();
+    await page.goto(`${site}/search?q=acqusition`);
+    await expect(status(page)).toHaveText(right!.replace("acquisition", "acqusition"));
+    await expect(firstResult(page).getByRole("heading")).toHaveText("Acquisition Finance");
+  });
+
+  test("recapitaliz (a word being typed) finds the topic Recapitalizations first", async ({
+    page,
+    site,
+  }) => {
+    await page.goto(`${site}/search?q=recapitaliz`);
+    await expect(firstResult(page).getByRole("heading")).toHaveText("Recapitalizations");
+    await expect(firstResult(page)).toContainText("Topic");
+    await firstResult(page).getByRole("link").click();
+    await expect(page).toHaveURL(new RegExp(`${topicUrl("recapitalizations")}$`));
+  });
+
+  for (const query of ["economie", "économie"]) {
+    test(`${query} finds the topic Économie Circulaire first`, async ({ page, site }) => {
+      await page.goto(`${site}/search?q=${encodeURIComponent(query)}`);
+      await expect(firstResult(page).getByRole("heading")).toHaveText("Économie Circulaire");
+      await expect(firstResult(page).locator("mark")).toHaveText("Économie");
+    });
+  }
+
+  test("aerospace finds the topic, articles and dozens of deals, each labelled", async ({
+    page,
+    site,
+  }) => {
+    await page.goto(`${site}/search?q=aerospace`);
+    await expect(firstResult(page).getByRole("heading")).toHaveText("Aerospace Supply Chains");
+    const deals = Number(/Deals \((\d+)\)/.exec((await kindFilter(page).textContent()) ?? "")?.[1]);
+    expect(deals).toBeGreaterThan(24);
+    const labels = await Promise.all(
+      (await results(page).all()).map(async (r) => (await r.locator("p").first().textContent())!),
+    );
+    expect(new Set(labels.map((l) => l.split(/\s/)[0]))).toEqual(
+      new Set(["Topic", "Article", "Deal"]),
+    );
+  });
+});
+
+test.describe("the filter by kind, without script", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("counts each kind, shows one kind from a link, and keeps it in the address", async ({
+    page,
+    site,
+  }) => {
+    await page.goto(`${site}/search?q=aerospace`);
+    const filter = kindFilter(page);
+    const text = (await filter.textContent()) ?? "";
+    const count = (label: string) => Number(new RegExp(`${label} \\((\\d+)\\)`).exec(text)?.[1]);
+    expect(count("All")).toBe(
+      count("Deals") + count("Topics") + count("Articles") + count("Pages"),
+    );
+    await expect(filter.getByText("All (")).toHaveAttribute("aria-current", "true");
+    await expect(filter.getByRole("link", { name: /^Pages/ })).toHaveCount(0);
+    await filter.getByRole("link", { name: /^Deals/ }).click();
+    await expect(page).toHaveURL(/\/search\?q=aerospace&kind=deal$/);
+    const pages = Math.ceil(count("Deals") / 10);
+    await expect(status(page)).toHaveText(
+      `${count("Deals")} deals for “aerospace”, page 1 of ${pages}.`,
+    );
+    await expect(results(page)).toHaveCount(10);
+    for (const result of await results(page).all()) await expect(result).toContainText("Deal");
+    const pager = page.getByRole("navigation", { name: "Search result pages" });
+    await pager.getByRole("link", { name: "Next page" }).click();
+    await expect(page).toHaveURL(/\/search\?q=aerospace&kind=deal&page=2$/);
+    await kindFilter(page).getByRole("link", { name: /^All/ }).click();
+    await expect(status(page)).toHaveText(new RegExp(`^${count("All")} results for “aerospace”`));
+  });
+
+  test("says what it did mean when nothing was found, and where to browse", async ({
+    page,
+    site,
+  }) => {
+    await page.goto(`${site}/search?q=${encodeURIComponent("kystne netwroks")}`);
+    await expect(status(page)).toHaveText("No results for “kystne netwroks”.");
+    await expect(main(page)).toContainText("Did you mean keystone networks?");
+    await expect(main(page).getByRole("link", { name: "Topics A – Z" })).toHaveAttribute(
+      "href",
+      "/topics",
+    );
+    await expect(main(page).getByRole("link", { name: "Historical transactions" })).toHaveAttribute(
+      "href",
+      "/transactions",
+    );
+    await main(page).getByRole("link", { name: "keystone networks" }).click();
+    await expect(firstResult(page).getByRole("heading")).toHaveText("Keystone Networks Co.");
+  });
+});
+
+test.describe("suggestions as you type", { tag: "@mobile" }, () => {
+  const toggle = (page: Page) =>
+    page.getByRole("banner").getByRole("button", { name: "Search", exact: true });
+
+  test("work by keyboard alone and read well to a screen reader", async ({ page }) => {
+    await gotoReady(page, "/about/contact");
+    await toggle(page).click();
+    await page.keyboard.type("keys");
+    const field = page.getByRole("combobox", { name: "Search this site" });
+    const list = page.getByRole("listbox", { name: "Suggestions" });
+    await expect(list).toBeVisible();
+    await expect(field).toHaveAttribute("aria-expanded", "true");
+    await expect(field).toHaveAttribute("aria-controls", (await list.getAttribute("id"))!);
+    const options = list.getByRole("option");
+    await expect(options).toHaveCount(6);
+    await expect(options.first()).toHaveAccessibleName(/^Deal Keystone Networks Co\. Closed/);
+    await expect(page.getByRole("banner").getByRole("status")).toHaveText(
+      "6 suggestions. Use the Up and Down keys to choose one.",
+    );
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await expect(field).toHaveAttribute(
+      "aria-activedescendant",
+      (await options.nth(1).getAttribute("id"))!,
+    );
+    await expect(options.nth(1)).toHaveAttribute("aria-selected", "true");
+    await expect(field).toBeFocused();
+    expect(await axeViolations(page)).toEqual([]);
+    const chosen = /^Deal (.+?) Closed/.exec((await options.nth(1).textContent())!)![1]!;
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(chosen);
+  });
+
+  test("Escape closes the list first, then the bar", async ({ page }) => {
+    await gotoReady(page, "/");
+    await toggle(page).click();
+    await page.keyboard.type("private eq");
+    const list = page.getByRole("listbox", { name: "Suggestions" });
+    await expect(list.getByRole("option").first()).toHaveAccessibleName(/^Topic Private Equity/);
+    await page.keyboard.press("Escape");
+    await expect(list).toBeHidden();
+    await expectExpanded(toggle(page), true);
+    await page.keyboard.press("Escape");
+    await expectExpanded(toggle(page), false);
+    await expect(toggle(page)).toBeFocused();
+  });
+
+  test("Enter without a chosen suggestion still searches", async ({ page }) => {
+    await gotoReady(page, "/");
+    await toggle(page).click();
+    await page.keyboard.type("keys");
+    await expect(page.getByRole("listbox", { name: "Suggestions" })).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/search\?q=keys$/);
+    await expect(firstResult(page).getByRole("heading")).toHaveText("Keystone Networks Co.");
+  });
+});
