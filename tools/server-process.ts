@@ -45,7 +45,7 @@ export async function startServer(
       cwd: ROOT,
       env: asShipped
         ? { ...withoutSettings(process.env), ...address, ...env }
-        : { ...process.env, ...address, LOG_LEVEL: "warn", ...env },
+        : { ...process.env, ...address, LOG_LEVEL: "warn", NODE_ENV: "production", ...env },
       stdio: ["ignore", logFd ?? "pipe", logFd ?? "pipe"],
     },
   );

@@ -10,6 +10,8 @@ import { readSyncSettings } from "../sync/settings.ts";
 /** Starts the site: config, database, Astro, listen; SIGTERM/SIGINT finish in-flight requests, then exit. */
 async function main() {
   const config = loadConfig();
+  // Before Astro's build, and so React, is loaded: it picks its build from NODE_ENV.
+  process.env.NODE_ENV = config.NODE_ENV;
   const log = createLogger(config.LOG_LEVEL);
   // Read first: a broken settings file stops the start with one line, before anything opens.
   const syncSettings = config.SYNC_SETTINGS ? readSyncSettings(config.SYNC_SETTINGS) : null;

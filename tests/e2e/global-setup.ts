@@ -21,6 +21,7 @@ export default async function globalSetup() {
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
+      NODE_ENV: "production",
       DATABASE_URL: postgres?.url ?? `file:${join(dir, "site.db")}`,
       SEED_DEMO: "true",
     },
