@@ -5,6 +5,7 @@ import { renderWithAstro, type AstroHandler, type RenderedPage } from "../astro-
 import { mergeCsp } from "../csp.ts";
 import { HttpError } from "../http-error.ts";
 import { ReplyCache } from "../http-cache/reply-cache.ts";
+import { chooseCoding, type Coding } from "../http-cache/negotiate.ts";
 import { represent } from "../http-cache/representation.ts";
 import { sendRepresentation } from "../http-cache/send.ts";
 import { pageCacheKey } from "./page-cache-key.ts";
@@ -51,7 +52,8 @@ export const pageRoutes: FastifyPluginAsync<{ astro: AstroHandler; errorPage: st
       const key = pageCacheKey(url);
       // The site's CSP comes from helmet (onRequest); the page adds its script and style hashes.
       const siteCsp = String(reply.getHeader("content-security-policy") ?? "");
-      const render = async () => {
+      // A page that is not kept (search) is compressed only in the coding this request takes.
+      const render = async (only?: Coding) => {
         const locals: PageLocals = { ...shared };
         const page = await renderWithAstro(astro, request.raw, locals).catch((error: unknown) => {
           locals.failure = error;
@@ -61,11 +63,14 @@ export const pageRoutes: FastifyPluginAsync<{ astro: AstroHandler; errorPage: st
         // a failure of this page; the cause still tells a database out of reach.
         if (page === null || page.status >= 500)
           throw new Error("page render failed", { cause: locals.failure });
-        return represent(...pageReply(page, siteCsp));
+        return represent(...pageReply(page, siteCsp), only);
       };
       const cached = key === null ? undefined : cache.byUrl(key);
       const representation =
-        cached ?? (key === null ? await render() : await cache.get(key, key, render));
+        cached ??
+        (key === null
+          ? await render(chooseCoding(request.headers["accept-encoding"]))
+          : await cache.get(key, key, () => render()));
       return sendRepresentation(request, reply, representation);
     },
   });
