@@ -25,3 +25,18 @@ describe("the sync's settings in the environment", () => {
     expect(() => loadConfig({ SYNC_EVERY: "5m" })).toThrow(/SYNC_EVERY: needs SYNC_SETTINGS/);
   });
 });
+
+describe("the defaults a site ships with", () => {
+  it("runs the libraries' production builds unless NODE_ENV says otherwise", () => {
+    expect(loadConfig({}).NODE_ENV).toBe("production");
+    expect(loadConfig({ NODE_ENV: "development" }).NODE_ENV).toBe("development");
+    expect(() => loadConfig({ NODE_ENV: "prod" })).toThrow(/NODE_ENV/);
+  });
+
+  it("cuts slow and idle clients after 10 s for a request head, 30 s for a request, 72 s idle", () => {
+    const config = loadConfig({});
+    expect(config.HEADERS_TIMEOUT_MS).toBe(10_000);
+    expect(config.REQUEST_TIMEOUT_MS).toBe(30_000);
+    expect(config.KEEP_ALIVE_TIMEOUT_MS).toBe(72_000);
+  });
+});
