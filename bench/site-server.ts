@@ -46,7 +46,9 @@ export async function startBenchServer(
 }
 
 /** A few addresses of each kind of page, read from the running site. */
-export async function samplePaths(url: string): Promise<{ article: string; topic: string }> {
+export async function samplePaths(
+  url: string,
+): Promise<{ article: string; topic: string; deal: string }> {
   const listing = await (
     await fetch(
       `${url}/latest-articles-commentary/featured-articles-commentary/all-articles-and-commentary`,
@@ -59,7 +61,10 @@ export async function samplePaths(url: string): Promise<{ article: string; topic
   const topic = /href="(\/latest-articles-commentary\/[^"]*\/-in-tags\/tags\/[^"]+)"/.exec(
     listing,
   )?.[1];
-  if (!article || !topic)
-    throw new Error("could not find an article and a topic page on the listing");
-  return { article, topic };
+  // The home page's recent transactions link to their deal pages.
+  const home = await (await fetch(url)).text();
+  const deal = /href="(\/transactions\/[^"?/]+)"/.exec(home)?.[1];
+  if (!article || !topic || !deal)
+    throw new Error("could not find an article, a topic page and a deal page to sample");
+  return { article, topic, deal };
 }
