@@ -1,6 +1,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { connect } from "../db/connect.ts";
-import { runSync, SyncRefusedError, type SyncReport } from "../sync/run-sync.ts";
+import type { SyncReport } from "../sync/report.ts";
+import { runSync, SyncRefusedError } from "../sync/run-sync.ts";
 import type { SyncSettings } from "../sync/settings.ts";
 
 // One scheduled sync, in a worker thread of the running site (sync-schedule.ts starts it). A

@@ -17,7 +17,6 @@ const settings: MappingSettings = {
   descriptionField: "DealDescription",
   timeZone: "Europe/London",
   origin: ORIGIN,
-  hasDealUrlName: false,
 };
 const ID = "3f2a9c1e-7b4d-4e5f-8a6b-0c1d2e3f4a5b";
 const INDUSTRY = "67467ed5-7c35-4951-b38d-073871acea92";
@@ -69,14 +68,13 @@ describe("toTransaction: a deal of the dynamic type", () => {
       Company: "Acme",
       Size: 12.5,
       Description: "txn-00001",
+      UrlName: "acme",
       industries: [INDUSTRY],
     });
   });
 
-  it("carries the deal's UrlName once this site's transactions keep one", () => {
-    expect(toTransaction(deal, { ...settings, hasDealUrlName: true })).toMatchObject({
-      UrlName: "acme",
-    });
+  it("leaves a deal without a UrlName to the import, which makes one from the client's name", () => {
+    expect(toTransaction({ ...deal, UrlName: undefined }, settings)).not.toHaveProperty("UrlName");
   });
 
   it("reads an undisclosed size as null and no industries as none", () => {

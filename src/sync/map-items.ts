@@ -25,8 +25,6 @@ export interface MappingSettings {
   timeZone: string;
   /** The web service's origin, on which site-relative addresses in HTML resolve. */
   origin: string;
-  /** Whether this site's transactions keep a UrlName (the search issue adds it). */
-  hasDealUrlName: boolean;
 }
 
 const text = (value: unknown) => (value === null || value === undefined ? "" : value);
@@ -54,7 +52,8 @@ export function toTransaction(item: Item, settings: MappingSettings): Mapped {
     Company: text(item.Company),
     Size: item.Size ?? null,
     Description: descriptionKey(item, settings),
-    ...(settings.hasDealUrlName && item.UrlName !== undefined ? { UrlName: item.UrlName } : {}),
+    // A deal's page lives at its UrlName, as on Sitefinity; without one the import makes it.
+    ...(item.UrlName === undefined || item.UrlName === null ? {} : { UrlName: item.UrlName }),
     industries: ids(item[settings.industriesField]),
   };
 }

@@ -1,6 +1,50 @@
-import type { SyncReport } from "./run-sync.ts";
+import type { SetChanges } from "./listing-diff.ts";
+import type { SyncedSet } from "./snapshot.ts";
 
-// What a sync did, in the lines the command prints and the running site logs.
+// What a sync did: its figures per set, and the lines the command prints and the running site
+// logs.
+
+/** One set's figures, under the service's name for it. */
+export interface SetReport {
+  set: string;
+  listed: number;
+  added: number;
+  changed: number;
+  removed: number;
+}
+
+/** `busy`: another sync held the lock, and this one did nothing. */
+export type SyncOutcome = "written" | "unchanged" | "dry-run" | "busy";
+
+/** What a sync did, as the command prints it and the schedule counts it. */
+export interface SyncReport {
+  outcome: SyncOutcome;
+  sets: SetReport[];
+  /** Requests sent to the service, retries included. */
+  requests: number;
+  /** Whole deals and articles fetched. */
+  fetched: number;
+  /** The content revision after the sync. */
+  revision: number;
+  seconds: number;
+}
+
+/** Figures for a set: from its listing, or for deals and articles from what the sync kept. */
+export function setReport(set: string, changes: SetChanges, synced?: SyncedSet): SetReport {
+  const listed = synced?.order.length ?? changes.order.length;
+  if (!synced) return { set, listed, ...counts(changes) };
+  const kept = new Set(synced.order);
+  const added = changes.added.filter((id) => kept.has(id)).length;
+  const changed = changes.changed.filter((id) => kept.has(id)).length;
+  const removed = changes.removed.length + (changes.order.length - synced.order.length);
+  return { set, listed, added, changed, removed };
+}
+
+const counts = ({ added, changed, removed }: SetChanges) => ({
+  added: added.length,
+  changed: changed.length,
+  removed: removed.length,
+});
 
 const OUTCOME: Record<SyncReport["outcome"], (report: SyncReport) => string> = {
   written: (r) => `written: content revision ${r.revision}`,

@@ -42,7 +42,9 @@ function settingsFor(service: SitefinityService): SyncSettings {
 let service: SitefinityService;
 let site: Awaited<ReturnType<typeof tempDatabase>>;
 let demo: ContentFile;
-const quick = { timeoutMs: 300, retries: 1, backoffMs: 10 };
+// Short pauses between retries; a request's timeout generous for a busy machine, except where a
+// test wants a service that hangs to be given up on quickly.
+const quick = { timeoutMs: 10_000, retries: 1, backoffMs: 10 };
 const sync = (options: Partial<SyncOptions> = {}, db = site.db) =>
   runSync(db, { settings: settingsFor(service), accessKey: ACCESS_KEY, client: quick, ...options });
 /** Whole items the service has served so far, deals and news items. */
@@ -145,6 +147,29 @@ describe("later syncs", () => {
     expect(content.articles.some((a) => a.Id === gone.Id)).toBe(false);
     expect(content.articles.find((a) => a.Id === fresh.Id)?.Title).toBe("A fresh outlook");
     expect(await contentRevision(site.db)).toBe(3);
+  });
+
+  it("refuse to empty a set the service suddenly lists as empty, unless told it is meant", async () => {
+    for (const article of firm.articles) service.remove(NEWS_SET, article.Id);
+    const refused = await sync().catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(SyncRefusedError);
+    expect(String(refused)).toContain(
+      `${NEWS_SET}: the web service lists none, where this site holds ${firm.articles.length}`,
+    );
+    expect(await contentRevision(site.db)).toBe(2);
+    expect(await sync({ isEmptyAllowed: true })).toMatchObject({ outcome: "written" });
+    expect((await readContent(site.db)).articles).toEqual([]);
+  });
+
+  it("keep a deal's page where Sitefinity says: its UrlName, even when the client's name changes", async () => {
+    const deal = firm.transactions[9]!;
+    service.edit(DEALS_SET, deal.Id, { UrlName: "a-deal-the-editors-named", Company: "Newname" });
+    await sync();
+    const content = await readContent(site.db);
+    expect(content.transactions.find((t) => t.Id === deal.Id)).toMatchObject({
+      Company: "Newname",
+      UrlName: "a-deal-the-editors-named",
+    });
   });
 
   it("with nothing changed, list each set once, fetch nothing and write nothing", async () => {
@@ -255,7 +280,8 @@ describe("failures change nothing", () => {
 
   it("a service that hangs ends the sync with a clear error after its tries", async () => {
     service.setHanging(true);
-    const error = await sync().catch((e: unknown) => e);
+    const hasty = { ...quick, timeoutMs: 300 };
+    const error = await sync({ client: hasty }).catch((e: unknown) => e);
     expect(String(error)).toMatch(
       /no answer within 0.3 s .*\(tried 2 times\); nothing was changed/,
     );

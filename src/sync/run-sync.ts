@@ -1,5 +1,4 @@
 import { parseContentFile } from "../content/content-file.ts";
-import { transactionSchema } from "../content/transaction.ts";
 import type { Db } from "../db/connect.ts";
 import {
   contentRevision,
@@ -8,11 +7,18 @@ import {
 } from "../db/repositories/content-repository.ts";
 import { readContentVersions } from "../db/repositories/sync-repository.ts";
 import { tryWithSyncLock } from "../db/sync-lock.ts";
-import { isUnchanged, type SetChanges } from "./listing-diff.ts";
+import { isUnchanged } from "./listing-diff.ts";
 import { fetchChanged, listService, type SetName } from "./read-service.ts";
+import { setReport, type SyncOutcome, type SyncReport } from "./report.ts";
 import { createServiceClient, SyncError, type ClientOptions } from "./service-client.ts";
 import type { SyncSettings } from "./settings.ts";
-import { buildSnapshot, describeIssue, type SyncedSet } from "./snapshot.ts";
+import {
+  buildSnapshot,
+  describeIssue,
+  descriptionClashes,
+  type SnapshotInput,
+  type SyncedSet,
+} from "./snapshot.ts";
 
 // One sync (issue 21): list the service, stop when nothing changed, else fetch the new and
 // changed deals and articles, build the whole new content, validate it as an import is
@@ -20,6 +26,7 @@ import { buildSnapshot, describeIssue, type SyncedSet } from "./snapshot.ts";
 // Under the database's sync lock, so two syncs never interleave; and the write goes through
 // only if no import or other writer changed the content since it was read.
 
+/** What one sync is told: the settings, the key, and how it runs. */
 export interface SyncOptions {
   settings: SyncSettings;
   /** SITEFINITY_ACCESS_KEY. */
@@ -28,32 +35,10 @@ export interface SyncOptions {
   isDryRun?: boolean;
   /** Fetch every item again, changed or not (after a change of settings). */
   isFull?: boolean;
+  /** Let a set the service lists as empty empty this site's too (else the sync refuses). */
+  isEmptyAllowed?: boolean;
   /** The client's timeout, retries and pauses (tests shorten them), and a signal to stop. */
   client?: Omit<ClientOptions, "service" | "accessKey">;
-}
-
-/** One set's figures, under the service's name for it. */
-export interface SetReport {
-  set: string;
-  listed: number;
-  added: number;
-  changed: number;
-  removed: number;
-}
-
-/** `busy`: another sync held the lock, and this one did nothing. */
-export type SyncOutcome = "written" | "unchanged" | "dry-run" | "busy";
-
-export interface SyncReport {
-  outcome: SyncOutcome;
-  sets: SetReport[];
-  /** Requests sent to the service, retries included. */
-  requests: number;
-  /** Whole deals and articles fetched. */
-  fetched: number;
-  /** The content revision after the sync. */
-  revision: number;
-  seconds: number;
 }
 
 /** The sync found problems in the service's content: nothing was changed. */
@@ -67,26 +52,6 @@ export class SyncRefusedError extends SyncError {
     this.problems = problems;
   }
 }
-
-// The deal's UrlName is carried once this site's transactions have one (the search issue).
-const hasDealUrlName = "UrlName" in transactionSchema.shape;
-
-/** Figures for a set: from its listing, or for deals and articles from what the sync kept. */
-function setReport(set: string, changes: SetChanges, synced?: SyncedSet): SetReport {
-  const listed = synced?.order.length ?? changes.order.length;
-  if (!synced) return { set, listed, ...counts(changes) };
-  const kept = new Set(synced.order);
-  const added = changes.added.filter((id) => kept.has(id)).length;
-  const changed = changes.changed.filter((id) => kept.has(id)).length;
-  const removed = changes.removed.length + (changes.order.length - synced.order.length);
-  return { set, listed, added, changed, removed };
-}
-
-const counts = ({ added, changed, removed }: SetChanges) => ({
-  added: added.length,
-  changed: changed.length,
-  removed: removed.length,
-});
 
 /** Runs one sync; resolves with what it did, rejects with a SyncError that says why not. */
 export async function runSync(db: Db, options: SyncOptions): Promise<SyncReport> {
@@ -119,6 +84,18 @@ async function syncUnderLock(db: Db, options: SyncOptions, started: number): Pro
   const listing = await listService(client, settings, held, { full: options.isFull });
   if (listing.problems.length > 0) throw new SyncRefusedError(listing.problems);
   const { changes } = listing;
+  // A service that lists nothing (a key whose user lost its rights, a filtered set) must not
+  // empty the site: that takes the web team saying so.
+  const emptied = (["transactions", "articles"] as const).filter(
+    (set) => changes[set].order.length === 0 && held[set].length > 0,
+  );
+  if (emptied.length > 0 && !options.isEmptyAllowed)
+    throw new SyncRefusedError(
+      emptied.map(
+        (set) =>
+          `${set === "transactions" ? settings.transactionsSet : settings.articlesSet}: the web service lists none, where this site holds ${held[set].length}; if they were all removed in Sitefinity, run the sync with --allow-empty`,
+      ),
+    );
   const names: Record<SetName, string> = {
     taxonomies: "taxonomies",
     hierarchyTaxa: "hierarchy-taxa",
@@ -151,16 +128,25 @@ async function syncUnderLock(db: Db, options: SyncOptions, started: number): Pro
   const articles = await fetchChanged(client, service, articlesSet, changes.articles, [
     [settings.tagsField, "tagsField"],
   ]);
-  const snapshot = buildSnapshot({
+  const input: SnapshotInput = {
     current,
-    mapping: { ...settings, origin: new URL(settings.service).origin, hasDealUrlName },
+    mapping: { ...settings, origin: new URL(settings.service).origin },
     industries: listing.industries,
     tags: listing.tags,
     hierarchyTaxa: listing.hierarchyTaxa,
     flatTaxa: listing.flatTaxa,
     deals,
     articles,
-  });
+  };
+  const clashes = descriptionClashes(input);
+  if (clashes.length > 0)
+    throw new SyncRefusedError(
+      clashes.map(
+        ({ key, ids }) =>
+          `${transactionsSet} ${ids.join(", ")}: Description "${key}" is shared, but their ${descriptionField} differs: give each deal its own Description`,
+      ),
+    );
+  const snapshot = buildSnapshot(input);
   const parsed = parseContentFile(snapshot);
   if (!parsed.ok)
     throw new SyncRefusedError(

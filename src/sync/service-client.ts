@@ -81,6 +81,10 @@ function failureOf(error: unknown, timeoutMs: number): string {
   return `could not be reached (${cause?.code ?? cause?.message ?? String(error)})`;
 }
 
+/**
+ * A client of the firm's web service: JSON GETs with the access key, a timeout and retries with
+ * growing pauses, lists that follow `@odata.nextLink`, and a count of the requests it made.
+ */
 export function createServiceClient(options: ClientOptions): ServiceClient {
   const { timeoutMs = 30_000, retries = 3, backoffMs = 1000 } = options;
   const headers: Record<string, string> = { accept: "application/json" };

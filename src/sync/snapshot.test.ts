@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { parseContentFile, type ContentFile } from "../content/content-file.ts";
 import { generateContent } from "../db/demo/generate.ts";
 import type { Item, MappingSettings } from "./map-items.ts";
-import { buildSnapshot, describeIssue, type ServiceNames, type SyncedSet } from "./snapshot.ts";
+import {
+  buildSnapshot,
+  describeIssue,
+  descriptionClashes,
+  type ServiceNames,
+  type SyncedSet,
+} from "./snapshot.ts";
 
 const parsed = (content: ContentFile) => {
   const result = parseContentFile(JSON.parse(JSON.stringify(content)));
@@ -16,7 +22,6 @@ const mapping: MappingSettings = {
   descriptionField: "DealDescription",
   timeZone: "Europe/London",
   origin: "https://cms.firm.example",
-  hasDealUrlName: false,
 };
 const names: ServiceNames = {
   transactionsSet: "pasttransactions",
@@ -37,17 +42,19 @@ const asService = (deal: ContentFile["transactions"][number]): Item => ({
   DealDescription: "<p>New words</p>",
 });
 
+const inputWith = (deals: SyncedSet, articles = kept(current.articles)) => ({
+  current,
+  mapping,
+  industries,
+  tags,
+  hierarchyTaxa: current.hierarchyTaxa as unknown as Item[],
+  flatTaxa: current.flatTaxa as unknown as Item[],
+  deals,
+  articles,
+});
+
 function snapshotWith(deals: SyncedSet, articles = kept(current.articles)) {
-  return buildSnapshot({
-    current,
-    mapping,
-    industries,
-    tags,
-    hierarchyTaxa: current.hierarchyTaxa as unknown as Item[],
-    flatTaxa: current.flatTaxa as unknown as Item[],
-    deals,
-    articles,
-  });
+  return buildSnapshot(inputWith(deals, articles));
 }
 
 describe("buildSnapshot: the content after a sync", () => {
@@ -77,6 +84,35 @@ describe("buildSnapshot: the content after a sync", () => {
       articles: kept([]),
     });
     expect(snapshot.descriptions).toBe(current.descriptions);
+  });
+});
+
+describe("descriptionClashes: deals that share a Description key", () => {
+  const [first, second] = current.transactions;
+  const sharing = { ...asService(second!), Description: first!.Description };
+
+  it("names the deals whose shared key would hold two different descriptions", () => {
+    const deals = {
+      order: [first!.Id, second!.Id],
+      fetched: new Map([
+        [first!.Id, asService(first!)],
+        [second!.Id, { ...sharing, DealDescription: "<p>Other words</p>" }],
+      ]),
+    };
+    expect(descriptionClashes(inputWith(deals))).toEqual([
+      { key: first!.Description, ids: [first!.Id, second!.Id] },
+    ]);
+  });
+
+  it("lets deals share a key when their descriptions are the same", () => {
+    const deals = {
+      order: [first!.Id, second!.Id],
+      fetched: new Map([
+        [first!.Id, asService(first!)],
+        [second!.Id, sharing],
+      ]),
+    };
+    expect(descriptionClashes(inputWith(deals))).toEqual([]);
   });
 });
 

@@ -23,6 +23,7 @@ export interface SyncedSet {
   fetched: ReadonlyMap<string, Item>;
 }
 
+/** What the content after a sync is made of: the site's current content and what the service gave. */
 export interface SnapshotInput {
   current: ContentFile;
   mapping: MappingSettings;
@@ -72,19 +73,40 @@ export function buildSnapshot(input: SnapshotInput): Snapshot {
     descriptions:
       mapping.descriptionField === undefined
         ? current.descriptions
-        : Object.fromEntries(
-            deals.order.flatMap((id) => {
-              const fetched = deals.fetched.get(id);
-              const entry = fetched && toDescription(fetched, mapping);
-              if (entry) return [entry];
-              const key = heldDeals.get(id)?.Description;
-              const html = key === undefined ? undefined : current.descriptions[key];
-              return html === undefined ? [] : [[key, html]];
-            }),
-          ),
+        : Object.fromEntries(descriptionEntries(input).map(({ key, html }) => [key, html])),
     articles: merge(input.articles, byId(current.articles), (item) => toArticle(item, mapping)),
     site: current.site,
   };
+}
+
+/** Each deal's description after the sync: the fetched HTML, else the HTML this site holds. */
+function descriptionEntries({ current, mapping, deals }: SnapshotInput) {
+  const heldDeals = byId(current.transactions);
+  return deals.order.flatMap((id): { id: string; key: string; html: unknown }[] => {
+    const fetched = deals.fetched.get(id);
+    const entry = fetched && toDescription(fetched, mapping);
+    // A key that is not text still becomes a table key (as text), for validation to name.
+    if (entry) return [{ id, key: String(entry[0]), html: entry[1] }];
+    const key = heldDeals.get(id)?.Description;
+    const html = key === undefined ? undefined : current.descriptions[key];
+    return key === undefined || html === undefined ? [] : [{ id, key, html }];
+  });
+}
+
+/**
+ * Deals whose Description key is the same but whose description HTML differs: the table holds one
+ * HTML per key, so one deal's text would silently show for the other. Keys with one HTML are fine.
+ */
+export function descriptionClashes(input: SnapshotInput): { key: string; ids: string[] }[] {
+  if (input.mapping.descriptionField === undefined) return [];
+  const byKey = new Map<string, { ids: string[]; htmls: Set<unknown> }>();
+  for (const { id, key, html } of descriptionEntries(input)) {
+    const entry = byKey.get(key) ?? { ids: [], htmls: new Set() };
+    entry.ids.push(id);
+    entry.htmls.add(html);
+    byKey.set(key, entry);
+  }
+  return [...byKey].flatMap(([key, { ids, htmls }]) => (htmls.size > 1 ? [{ key, ids }] : []));
 }
 
 /** The names a report uses: the service's sets and fields, from the settings. */
