@@ -40,6 +40,10 @@ describe("the sync's settings file", () => {
     [{}, "service: not an http(s) URL"],
     [{ service: "ftp://cms.example/api" }, "service: not an http(s) URL"],
     [{ service: "https://cms.example/api?x=1" }, "service: must not carry a query or a fragment"],
+    [
+      { service: "https://editor:secret@cms.example/api" },
+      "service: must not hold a user name or password",
+    ],
     [{ service: "https://cms.example/api", timeZone: "Europe/Lndon" }, "timeZone: not an IANA"],
     [
       { service: "https://cms.example/api", transactionsSet: "past deals" },

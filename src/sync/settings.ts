@@ -21,6 +21,11 @@ const settingsSchema = z.strictObject({
   service: z
     .url({ protocol: /^https?$/, error: "not an http(s) URL" })
     .refine((s) => !/[?#]/.test(s), "must not carry a query or a fragment")
+    // A user name or password here would end up in messages and logs; the key has its own place.
+    .refine(
+      (s) => !/^[a-z]+:\/\/[^/]*@/i.test(s),
+      "must not hold a user name or password (the access key goes in SITEFINITY_ACCESS_KEY)",
+    )
     .transform((s) => s.replace(/\/+$/, "")),
   transactionsSet: identifier.default("transactions"),
   articlesSet: identifier.default("newsitems"),
