@@ -1,16 +1,16 @@
 import { parseArgs } from "node:util";
-import { connect, type Db } from "../src/db/connect.ts";
+import { connect, CONTENT_WRITE_TIMEOUT_MS, type Db } from "../src/db/connect.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { withSchemaLock } from "../src/db/schema-lock.ts";
 import { loadConfig } from "../src/server/config.ts";
 
 /**
- * Opens and migrates the database that DATABASE_URL names (created if missing). Statements get
- * a minute: an import writes far more than a page reads.
+ * Opens and migrates the database that DATABASE_URL names (an SQLite file is created when missing,
+ * unless `create` is false).
  */
-export async function openForCli(): Promise<Db> {
+export async function openForCli({ create = true }: { create?: boolean } = {}): Promise<Db> {
   const config = loadConfig();
-  const db = connect(config.DATABASE_URL, { create: true, timeoutMs: 60_000 });
+  const db = connect(config.DATABASE_URL, { create, timeoutMs: CONTENT_WRITE_TIMEOUT_MS });
   await withSchemaLock(db, () => migrate(db));
   return db;
 }

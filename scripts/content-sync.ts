@@ -4,26 +4,32 @@ import { runSync } from "../src/sync/run-sync.ts";
 import { readSyncSettings } from "../src/sync/settings.ts";
 import { openForCli, runCli } from "./cli.ts";
 
-const USAGE = "npm run content:sync -- SETTINGS.json [--dry-run] [--full]";
+const USAGE = "npm run content:sync -- SETTINGS.json [--dry-run] [--full] [--allow-empty]";
 
-// npm run content:sync -- SETTINGS.json [--dry-run] [--full] : brings this site's content to
-// match the firm's Sitefinity (src/sync/). The access key comes from SITEFINITY_ACCESS_KEY only.
+// npm run content:sync -- SETTINGS.json [--dry-run] [--full] [--allow-empty] : brings this site's
+// content to match the firm's Sitefinity (src/sync/). The access key comes from
+// SITEFINITY_ACCESS_KEY only. The database must exist: a sync goes into a site's content.
 runCli(async () => {
   const { positionals, values } = parseArgs({
     args: process.argv.slice(2),
     allowPositionals: true,
     strict: true,
-    options: { "dry-run": { type: "boolean" }, full: { type: "boolean" } },
+    options: {
+      "dry-run": { type: "boolean" },
+      full: { type: "boolean" },
+      "allow-empty": { type: "boolean" },
+    },
   });
   if (positionals.length !== 1) throw new Error(`usage: ${USAGE}`);
   const settings = readSyncSettings(positionals[0] as string);
-  const db = await openForCli();
+  const db = await openForCli({ create: false });
   try {
     const report = await runSync(db, {
       settings,
       accessKey: process.env.SITEFINITY_ACCESS_KEY || undefined,
       isDryRun: values["dry-run"] === true,
       isFull: values.full === true,
+      isEmptyAllowed: values["allow-empty"] === true,
     });
     for (const line of formatReport(report)) console.log(line);
   } finally {

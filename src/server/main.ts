@@ -1,3 +1,4 @@
+import { CONTENT_WRITE_TIMEOUT_MS } from "../db/connect.ts";
 import { buildApp } from "./app.ts";
 import { DIST, loadAstroHandler, loadErrorPage, openDatabase } from "./boot.ts";
 import { loadConfig } from "./config.ts";
@@ -43,11 +44,12 @@ async function main() {
       ? scheduleSync({
           job: {
             databaseUrl: config.DATABASE_URL,
-            timeoutMs: config.DATABASE_TIMEOUT_MS,
+            timeoutMs: CONTENT_WRITE_TIMEOUT_MS,
             settings: syncSettings,
             accessKey: process.env.SITEFINITY_ACCESS_KEY || undefined,
           },
           everyMs: config.SYNC_EVERY,
+          stopGraceMs: Math.floor(config.SHUTDOWN_GRACE_MS / 2),
           log: app.log,
           registry: metrics.registry,
         })

@@ -10,18 +10,21 @@ import type { SyncJob, SyncResult } from "./sync-worker.ts";
 // nothing, is counted and logged, and never touches readiness: the site keeps serving the last
 // good content.
 
+/** What a site's schedule of syncs runs, how often, and where it reports. */
 export interface SyncScheduleOptions {
   job: SyncJob;
   everyMs: number;
+  /**
+   * How long a sync in flight may take to end once the site asks it to stop: shorter than the
+   * site's own shutdown grace, so that a stopped sync never makes the site exit with a failure.
+   */
+  stopGraceMs: number;
   log: FastifyBaseLogger;
   registry: Registry;
 }
 
-/** How long a sync in flight may take to end after the site asked it to stop. */
-const STOP_GRACE_MS = 10_000;
-
 /** Runs one sync in a worker thread; `stop` asks it to end early. */
-function syncInWorker(job: SyncJob, stopped: AbortSignal): Promise<SyncResult> {
+function syncInWorker(job: SyncJob, stopped: AbortSignal, graceMs: number): Promise<SyncResult> {
   let worker: Worker;
   try {
     worker = new Worker(new URL("./sync-worker.ts", import.meta.url), { workerData: job });
@@ -31,7 +34,7 @@ function syncInWorker(job: SyncJob, stopped: AbortSignal): Promise<SyncResult> {
   }
   const onStop = () => {
     worker.postMessage("stop");
-    setTimeout(() => void worker.terminate(), STOP_GRACE_MS).unref();
+    setTimeout(() => void worker.terminate(), graceMs).unref();
   };
   stopped.addEventListener("abort", onStop, { once: true });
   return new Promise<SyncResult>((resolve) => {
@@ -86,7 +89,7 @@ export function scheduleSync(options: SyncScheduleOptions): SyncSchedule {
   let running: Promise<void> = Promise.resolve();
 
   const run = async () => {
-    const result = await syncInWorker(options.job, controller.signal);
+    const result = await syncInWorker(options.job, controller.signal, options.stopGraceMs);
     if (controller.signal.aborted) return;
     if (result.ok) {
       const { report } = result;

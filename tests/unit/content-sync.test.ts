@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -20,6 +20,9 @@ import { tempDatabase } from "../helpers/temp-db.ts";
 // file.
 
 const firm = generateContent({ transactions: 120, articles: 40, seed: 21 });
+/** The demo site each test syncs into. */
+const demo = generateContent();
+const [deals, articles] = [firm.transactions.length, firm.articles.length];
 let dir: string;
 let settingsFile: string;
 let service: SitefinityService;
@@ -38,7 +41,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 beforeEach(async () => {
   service = await startSitefinityService(firm, { accessKey: ACCESS_KEY });
-  site = await tempDatabase(generateContent());
+  site = await tempDatabase(demo);
   settingsFile = join(dir, "sync.json");
   writeFileSync(settingsFile, JSON.stringify(syncSettingsFor(service.base)));
 });
@@ -52,21 +55,36 @@ describe("npm run content:sync", { timeout: 60_000 }, () => {
     const first = await sync();
     expect(first.stderr).toBe("");
     expect(first.status).toBe(0);
-    expect(first.stdout).toContain(`${DEALS_SET}: 120 listed; 120 added, 0 changed, 420 removed`);
-    expect(first.stdout).toContain("newsitems: 40 listed; 40 added, 0 changed, 160 removed");
+    expect(first.stdout).toContain(
+      `${DEALS_SET}: ${deals} listed; ${deals} added, 0 changed, ${demo.transactions.length} removed`,
+    );
+    expect(first.stdout).toContain(
+      `newsitems: ${articles} listed; ${articles} added, 0 changed, ${demo.articles.length} removed`,
+    );
     expect(first.stdout).toContain("written: content revision 2");
     const second = await sync();
     expect(second.status).toBe(0);
-    expect(second.stdout).toContain(`${DEALS_SET}: 120 listed; 0 added, 0 changed, 0 removed`);
+    expect(second.stdout).toContain(`${DEALS_SET}: ${deals} listed; 0 added, 0 changed, 0 removed`);
     expect(second.stdout).toContain("0 whole items fetched");
     expect(second.stdout).toContain("nothing changed: nothing was written (content revision 2)");
+  });
+
+  it("refuses a database that does not exist, and leaves none behind", async () => {
+    const missing = join(dir, "mistyped.db");
+    const result = await runScriptAsync("content-sync.ts", [settingsFile], {
+      DATABASE_URL: `file:${missing}`,
+      SITEFINITY_ACCESS_KEY: ACCESS_KEY,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`cannot open SQLite database ${missing}`);
+    expect(existsSync(missing)).toBe(false);
   });
 
   it("--dry-run prints what would change and writes nothing", async () => {
     const result = await sync(["--dry-run"]);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(
-      `${DEALS_SET}: 120 listed; would be: 120 added, 0 changed, 420 removed`,
+      `${DEALS_SET}: ${deals} listed; would be: ${deals} added, 0 changed, ${demo.transactions.length} removed`,
     );
     expect(result.stdout).toContain("dry run: nothing was written");
     expect(await contentRevision(site.db)).toBe(1);
