@@ -21,8 +21,13 @@ describe("the sync lock", () => {
     const [a, b] = await twoConnections();
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    const first = tryWithSyncLock(a, () => held.then(() => "first"));
-    await new Promise((r) => setTimeout(r, 50));
+    let holding = () => {};
+    const isHolding = new Promise<void>((resolve) => (holding = resolve));
+    const first = tryWithSyncLock(a, () => {
+      holding();
+      return held.then(() => "first");
+    });
+    await isHolding; // the first caller's work has begun: it holds the lock
     expect(await tryWithSyncLock(b, async () => "second")).toEqual({ ran: false });
     release();
     expect(await first).toEqual({ ran: true, value: "first" });
