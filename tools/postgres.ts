@@ -213,6 +213,7 @@ export async function createDatabase(
   adminUrl: string,
   prefix = "site_test",
 ): Promise<{ url: string; remove(): Promise<void> }> {
+  if (!/^[a-z][a-z_]{0,30}$/.test(prefix)) throw new Error(`not a database name prefix: ${prefix}`);
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
@@ -223,7 +224,7 @@ export async function createDatabase(
       await client.end();
     }
   };
-  // The name is ours (a fixed prefix and hex), never input: CREATE DATABASE cannot bind it.
+  // CREATE DATABASE cannot bind a name, so it is checked letters and hex, never free text.
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

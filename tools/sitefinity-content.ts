@@ -58,8 +58,9 @@ const CATEGORY_TAXA = ["Press releases", "Events"].map((Title, i) => ({
 const PAGE_SFREF = "[f669d9a7-009d-4d83-ddaa-000000000002]5d1ac1a5-6e0b-4a4d-9a0c-3c9b2f0e7a11";
 
 /**
- * London's offset from UTC in hours on a day (`YYYY-MM-DD`), from the EU rule written out on its
- * own: summer time from the last Sunday of March to the last Sunday of October.
+ * London's offset from UTC in hours at the midnight that starts a day (`YYYY-MM-DD`), from the EU
+ * rule written out on its own: summer time from 01:00 UTC on the last Sunday of March to 01:00
+ * UTC on the last Sunday of October, so that Sunday's midnight is still in summer time.
  */
 export function londonOffsetHours(day: string): number {
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];
@@ -69,7 +70,7 @@ export function londonOffsetHours(day: string): number {
   };
   if (month < 3 || month > 10) return 0;
   if (month > 3 && month < 10) return 1;
-  return month === 3 ? (date > lastSunday(3) ? 1 : 0) : date < lastSunday(10) ? 1 : 0;
+  return month === 3 ? (date > lastSunday(3) ? 1 : 0) : date <= lastSunday(10) ? 1 : 0;
 }
 
 /**

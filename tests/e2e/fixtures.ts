@@ -67,7 +67,6 @@ export async function expectHydrated(locator: Locator) {
   await expect(islands.and(locator.page().locator("astro-island[ssr]"))).toHaveCount(0);
 }
 
-/** Opens a page and waits for its header to hydrate, so its controls respond. */
 /**
  * Resolves after the page has drawn two more frames: what the last change set off (a layout
  * shift, the start of a scroll) has happened and been recorded by then.
@@ -78,6 +77,7 @@ export async function nextFrames(page: Page): Promise<void> {
   );
 }
 
+/** Opens a page and waits for its header to hydrate, so its controls respond. */
 export async function gotoReady(page: Page, path: string) {
   const response = await page.goto(`${baseUrl()}${path}`);
   await expectHydrated(page.locator("header.site-header"));
