@@ -6,9 +6,13 @@ import { BUILD_STAMP } from "./build-state.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
-/** Builds the Astro site and the embed bundle, then stamps the build. */
+/**
+ * Builds the Astro site and the embed bundle, then stamps the build. Always a production build,
+ * whatever NODE_ENV the caller has: a build made under a test runner's NODE_ENV=test compiled
+ * its JSX for React's development runtime, and the site, run in production, failed every page.
+ */
 export function build(): void {
-  const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" };
+  const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", NODE_ENV: "production" };
   for (const [command, args] of [
     ["astro", ["build"]],
     ["vite", ["build", "--config", "vite.embed.config.ts", "--logLevel", "warn"]],

@@ -63,5 +63,23 @@ describe("npm start on a clean copy", () => {
     }
     await exited;
     await expect(waitForHttp(`http://127.0.0.1:${port}/`, 3_000)).rejects.toThrow();
+
+    // That build was made under this test runner's NODE_ENV=test. The same build started as a
+    // visitor's site runs (NODE_ENV unset: production) renders its pages too.
+    const { NODE_ENV: _ignored, ...shipped } = process.env;
+    const again = spawn(process.execPath, ["src/server/main.ts"], {
+      cwd: copy,
+      env: { ...shipped, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let againOutput = "";
+    again.stdout.on("data", (d) => (againOutput += d));
+    again.stderr.on("data", (d) => (againOutput += d));
+    try {
+      const home = await waitForHttp(`http://127.0.0.1:${port}/`, 60_000);
+      expect(home.status, againOutput).toBe(200);
+    } finally {
+      again.kill("SIGTERM");
+    }
   }, 300_000);
 });
