@@ -101,6 +101,12 @@ afterAll(async () => {
 
 describe("two instances on one PostgreSQL database", () => {
   it("start together on an empty database: exactly one seeds, both serve the same content", async () => {
+    // The log is written in batches: once an instance's line that it listens is out, so is its
+    // earlier line saying whether it loaded the demo content.
+    for (const i of [a, b])
+      await expect
+        .poll(() => logLines(i).some((l) => String(l.msg).startsWith("Server listening")))
+        .toBe(true);
     const seeded = [a, b].filter((i) =>
       logLines(i).some((l) => String(l.msg).includes("loaded the demo content")),
     );
@@ -162,10 +168,13 @@ describe("two instances on one PostgreSQL database", () => {
       await expect
         .poll(async () => (await fetch(`${a.url}/readyz`)).status, { timeout: 3000 })
         .toBe(503);
-      // The failure is one JSON log line carrying the request's id, not a plain-text stack.
-      expect(logLines(a)).toContainEqual(
-        expect.objectContaining({ reqId: "down-1", level: 50, msg: "database unavailable" }),
-      );
+      // The failure is one JSON log line carrying the request's id, not a plain-text stack
+      // (written with the next batch of the log, within a second).
+      await expect
+        .poll(() => logLines(a))
+        .toContainEqual(
+          expect.objectContaining({ reqId: "down-1", level: 50, msg: "database unavailable" }),
+        );
       expect(a.output()).not.toMatch(/^\s+at /m);
     } finally {
       await pg.start();

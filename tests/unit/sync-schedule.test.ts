@@ -172,9 +172,10 @@ describe("a site whose sync fails, or is not scheduled (SQLite)", { timeout: 90_
       expect(await (await fetch(`${server.url}/api/default/transactions/$count`)).text()).toBe(
         String(demo.transactions.length),
       );
-      expect(server.output()).toMatch(
-        /sync failed, nothing was changed: the web service answered 401 Unauthorized/,
-      );
+      // The log is written in batches, within a second.
+      await expect
+        .poll(() => server.output())
+        .toMatch(/sync failed, nothing was changed: the web service answered 401 Unauthorized/);
       expect(server.output()).not.toContain("an-old-key");
       expect(await metric(metrics, "site_sync_last_success_timestamp_seconds")).toBe(0);
     } finally {
