@@ -66,7 +66,9 @@ describe("npm start on a clean copy", () => {
 
     // That build was made under this test runner's NODE_ENV=test. The same build started as a
     // visitor's site runs (NODE_ENV unset: production) renders its pages too.
-    const { NODE_ENV: _ignored, ...shipped } = process.env;
+    const shipped = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => name !== "NODE_ENV"),
+    );
     const again = spawn(process.execPath, ["src/server/main.ts"], {
       cwd: copy,
       env: { ...shipped, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
