@@ -77,8 +77,13 @@ describe("the reply cache", () => {
 
   it("drops every entry when an import changes the content", async () => {
     const before = await run(url);
-    await replaceContent(api.db, generateContent({ transactions: 12, articles: 3, seed: 7 }));
-    expect(await api.state.refresh()).toBe(true);
+    const revision = await replaceContent(
+      api.db,
+      generateContent({ transactions: 12, articles: 3, seed: 7 }),
+    );
+    // On PostgreSQL the import's notification may have reached the site already.
+    await api.state.refresh();
+    expect(api.state.revision).toBe(revision);
     const after = await run(url);
     expect(after.queries.length).toBeGreaterThan(0);
     expect(after.response.body["@odata.count"]).toBe(12);
