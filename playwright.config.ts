@@ -12,6 +12,8 @@ const launchOptions = chromiumLaunchOptions();
 const DATABASE_SPECS = [
   "site-pages",
   "site-search",
+  "site-search-kinds",
+  "deal-pages",
   "site-topics",
   "http",
   "sitefinity-sdk",

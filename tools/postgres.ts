@@ -213,7 +213,8 @@ export async function createDatabase(
   adminUrl: string,
   prefix = "site_test",
 ): Promise<{ url: string; remove(): Promise<void> }> {
-  if (!/^[a-z][a-z_]{0,30}$/.test(prefix)) throw new Error(`not a database name prefix: ${prefix}`);
+  if (!/^[a-z][a-z0-9_]{0,30}$/.test(prefix))
+    throw new Error(`not a database name prefix: ${prefix}`);
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
