@@ -75,7 +75,7 @@ function trustProxy(setting: Config["TRUST_PROXY"]) {
 
 /** Builds the site's Fastify app without listening: plugins, then our decorations, then routes. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const setSecurityHeaders = securityHeaders(options.config, options.imageOrigins);
+  const securityHeadersFor = securityHeaders(options.config, options.imageOrigins);
   const app = Fastify({
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
@@ -104,14 +104,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A broken address (e.g. `/%`) is refused before any hook runs: the same headers (CORS too
     // for the API) and error shape, with a fixed message rather than the address echoed back.
     frameworkErrors: (error, request, reply) => {
-      setSecurityHeaders(request.raw, reply.raw);
+      reply.headers(securityHeadersFor(request.url));
       reply.header("x-request-id", request.id);
       error.message = FRAMEWORK_ERROR_MESSAGES[error.code] ?? "The address is not valid.";
       return errorHandler(error, request, reply);
     },
   });
 
-  await app.register(security, { config: options.config, setHeaders: setSecurityHeaders });
+  await app.register(security, { config: options.config, headersFor: securityHeadersFor });
   await app.register(graceful);
   // For replies made per request (search pages, errors); cached replies carry their own codings.
   await app.register(compress, {

@@ -21,12 +21,17 @@ export const graceful = fp(async (app: FastifyInstance) => {
   let closing = false;
   let drained: (() => void) | null = null;
 
-  app.addHook("onRequest", async (request, reply) => {
+  // Hooks on every request take a callback, not a promise: a promise and a turn of the
+  // microtask queue per hook per request showed in the cost of a cached page (issue 23).
+  app.addHook("onRequest", (request, reply, done) => {
     if (closing) {
-      throw new HttpError(503, "ShuttingDown", "The server is restarting; try again in a moment.", {
-        connection: "close",
-        "retry-after": "5",
-      });
+      done(
+        new HttpError(503, "ShuttingDown", "The server is restarting; try again in a moment.", {
+          connection: "close",
+          "retry-after": "5",
+        }),
+      );
+      return;
     }
     count++;
     // 'close' comes after 'finish' when the reply was sent, and alone when the client went away
@@ -36,6 +41,7 @@ export const graceful = fp(async (app: FastifyInstance) => {
       count--;
       if (count === 0) drained?.();
     });
+    done();
   });
 
   app.decorate("closeGracefully", async () => {

@@ -3,7 +3,7 @@ import pino, { type Logger } from "pino";
 /** How much log may wait in memory before lines are dropped (a stalled stdout must not grow the heap). */
 const MAX_BUFFER_BYTES = 8 * 1024 * 1024;
 /** Lines are written in batches of at least this many bytes… */
-const BATCH_BYTES = 4096;
+const BATCH_BYTES = 8 * 1024;
 /** …or at least this often, so a quiet site's lines still show within a second. */
 const FLUSH_EVERY_MS = 1000;
 

@@ -32,6 +32,27 @@ test("a page has a strong ETag and answers 304 when it has not changed", async (
   expect(other.status()).toBe(200);
 });
 
+test("a page sent again from the site's store carries the headers of its first reply, and its own request id", async ({
+  request,
+  site,
+}) => {
+  // The first request renders /about/contact; the next ones are answered from the store.
+  const [first, second] = [
+    await request.get(`${site}/about/contact`),
+    await request.get(`${site}/about/contact`),
+  ];
+  const head = await request.head(`${site}/about/contact`);
+  const perReply = new Set(["date", "x-request-id"]);
+  const lasting = (headers: Record<string, string>) =>
+    Object.fromEntries(Object.entries(headers).filter(([name]) => !perReply.has(name)));
+  expect(lasting(second.headers())).toEqual(lasting(first.headers()));
+  expect(lasting(head.headers())).toEqual(lasting(first.headers()));
+  expect(await second.text()).toBe(await first.text());
+  expect(await head.text()).toBe("");
+  const ids = [first, second, head].map((response) => response.headers()["x-request-id"]);
+  expect(new Set(ids).size).toBe(3);
+});
+
 test("pages are compressed with brotli or gzip as the client asks", async ({ request, site }) => {
   for (const encoding of ["br", "gzip"]) {
     const response = await request.get(`${site}/`, { headers: { "accept-encoding": encoding } });

@@ -21,6 +21,14 @@ describe("chooseCoding", () => {
   });
 });
 
+it("chooses right for headers past the ones it remembers", () => {
+  // Distinct headers, each preferring a different coding by its q values.
+  for (let i = 0; i < 200; i++) {
+    const q = (i % 9) / 10 + 0.05;
+    expect(chooseCoding(`br;q=${q}, gzip;q=0.5, x-${i}`)).toBe(q >= 0.5 ? "br" : "gzip");
+  }
+});
+
 describe("noneMatch", () => {
   const tags = ['"abc"', '"abc-br"'];
   it.each([

@@ -8,6 +8,22 @@ export type Coding = "br" | "gzip" | "identity";
  */
 export function chooseCoding(header: string | undefined): Coding {
   if (!header) return "identity";
+  let coding = chosen.get(header);
+  if (coding === undefined) {
+    coding = codingFor(header);
+    if (chosen.size < REMEMBERED_HEADERS) chosen.set(header, coding);
+  }
+  return coding;
+}
+
+/**
+ * Browsers send a handful of distinct headers, so each one's choice is kept, up to a bound that
+ * a client sending a new header on every request cannot grow.
+ */
+const REMEMBERED_HEADERS = 64;
+const chosen = new Map<string, Coding>();
+
+function codingFor(header: string): Coding {
   const q = new Map<string, number>();
   for (const part of header.split(",")) {
     const [name = "", ...params] = part.split(";");

@@ -42,11 +42,25 @@ export const pageRoutes: FastifyPluginAsync<{ astro: AstroHandler; errorPage: st
   const cache = new ReplyCache((isHit) => app.metrics.cacheLookup("page", isHit));
   app.content.onChange(() => cache.clear());
 
+  /** The kept reply for an address, if there is one. */
+  const kept = (url: string) => {
+    const key = pageCacheKey(url);
+    return key === null ? undefined : cache.byUrl(key);
+  };
+
   app.route({
     method: ["GET", "HEAD"],
     url: "/*",
     compress: false,
     config: { errorPage },
+    // A kept page is sent as soon as the request is routed (after the site's own onRequest
+    // hooks: headers, shutdown, rate limit), skipping the stages a GET without a body does not
+    // need (issue 23).
+    onRequest: (request, reply, done) => {
+      const representation = kept(request.raw.url ?? "/");
+      if (representation === undefined) done();
+      else sendRepresentation(request, reply, representation);
+    },
     handler: async (request, reply) => {
       const url = request.raw.url ?? "/";
       const key = pageCacheKey(url);
