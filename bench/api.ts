@@ -27,7 +27,7 @@ export async function benchApi(): Promise<string[]> {
     const r = await compareWithBare(app.url, PATH, REQUEST_HEADERS);
     const pass = r.ratio >= BUDGETS.apiThroughputRatio;
     lines.push(
-      `API transactions cached, default settings (${app.logLines() - before} log lines written), 20 connections × 8 s, alternating: ` +
+      `API transactions cached, default settings (${app.logLines() - before} log lines written), ${r.method}: ` +
         `app ${r.app.toFixed(0)} req/s, bare node:http ${r.bare.toFixed(0)} req/s, ratio ${r.ratio.toFixed(2)} ` +
         `(budget ≥ ${BUDGETS.apiThroughputRatio.toFixed(2)}) ${pass ? "PASS" : "FAIL"}`,
     );

@@ -17,7 +17,7 @@ export async function benchPages(): Promise<string[]> {
       const pass = r.ratio >= BUDGETS.pageThroughputRatio;
       lines.push(
         `Page ${name}, cached (${(r.bytes / 1024).toFixed(1)} KiB ${r.encoding ?? "identity"}), default settings ` +
-          `(${server.logLines() - before} log lines written), 20 connections × 8 s, alternating: ` +
+          `(${server.logLines() - before} log lines written), ${r.method}: ` +
           `site ${r.app.toFixed(0)} req/s, bare node:http ${r.bare.toFixed(0)} req/s, ratio ${r.ratio.toFixed(2)} ` +
           `(budget ≥ ${BUDGETS.pageThroughputRatio.toFixed(2)}) ${pass ? "PASS" : "FAIL"}`,
       );
