@@ -44,13 +44,13 @@ export function sqlitePath(url: string): string | null {
   return resolve(path);
 }
 
-/** Opens the database named by a DATABASE_URL (`file:…` SQLite, `postgres://…` PostgreSQL). */
 /**
  * How long a statement may take on a connection that writes whole content (an import, a sync):
  * such a write moves far more than a page reads, so it gets more than DATABASE_TIMEOUT_MS.
  */
 export const CONTENT_WRITE_TIMEOUT_MS = 60_000;
 
+/** Opens the database named by a DATABASE_URL (`file:…` SQLite, `postgres://…` PostgreSQL). */
 export function connect(url: string, options: ConnectOptions = {}): Db {
   const path = sqlitePath(url);
   return path === null ? connectPostgres(url, options) : connectSqlite(path, options);

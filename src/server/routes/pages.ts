@@ -79,12 +79,11 @@ export const pageRoutes: FastifyPluginAsync<{ astro: AstroHandler; errorPage: st
           throw new Error("page render failed", { cause: locals.failure });
         return represent(...pageReply(page, siteCsp), only);
       };
-      const cached = key === null ? undefined : cache.byUrl(key);
+      // A kept page was sent by onRequest; cache.get still finds one kept since then.
       const representation =
-        cached ??
-        (key === null
+        key === null
           ? await render(chooseCoding(request.headers["accept-encoding"]))
-          : await cache.get(key, key, () => render()));
+          : await cache.get(key, key, () => render());
       return sendRepresentation(request, reply, representation);
     },
   });
