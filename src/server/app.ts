@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { createServer } from "node:http";
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import fastifyStatic, { type FastifyStaticOptions } from "@fastify/static";
@@ -12,12 +13,14 @@ import type { AstroHandler } from "./astro-bridge.ts";
 import type { Config } from "./config.ts";
 import type { ContentState } from "./content-state.ts";
 import { errorHandler } from "./error-handler.ts";
-import { graceful } from "./graceful.ts";
+import { graceful, InFlight } from "./graceful.ts";
 import { health } from "./health.ts";
 import { createMetrics, metricsPlugin, type Metrics } from "./metrics.ts";
+import { pageFront, type Front } from "./page-front.ts";
 import { apiRoutes } from "./routes/api/index.ts";
 import { requestIdFor } from "./request-id.ts";
 import { quietRoutes, RequestLog } from "./request-log.ts";
+import { KeptPages } from "./routes/kept-pages.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { suggestionRoutes } from "./routes/suggestions.ts";
 import { searchRepository, type SearchRepository } from "../db/repositories/search-repository.ts";
@@ -75,7 +78,13 @@ function trustProxy(setting: Config["TRUST_PROXY"]) {
 
 /** Builds the site's Fastify app without listening: plugins, then our decorations, then routes. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const securityHeadersFor = securityHeaders(options.config, options.imageOrigins);
+  const { config } = options;
+  const securityHeadersFor = securityHeaders(config, options.imageOrigins);
+  const metrics = options.metrics ?? createMetrics(options.db, options.content);
+  const inFlight = new InFlight();
+  const pages = new KeptPages(options.content, (isHit) => metrics.cacheLookup("page", isHit));
+  // Set once the app exists (it needs the app's logger): kept pages are answered before Fastify.
+  let front: Front | undefined;
   const app = Fastify({
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
@@ -83,21 +92,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // One line per request, after the reply (request-log.ts), instead of Fastify's two.
     logController: new RequestLog(),
     // Behind a proxy, client addresses (rate limit, logs) come from X-Forwarded-For.
-    trustProxy: trustProxy(options.config.TRUST_PROXY),
+    trustProxy: trustProxy(config.TRUST_PROXY),
     requestIdHeader: false,
     genReqId: (request) => requestIdFor(request.headers["x-request-id"]),
     routerOptions: { maxParamLength: 1000 },
-    // Addresses over MAX_URL_BYTES get a readable 414 (security.ts), so the request head that
-    // Node accepts must be well above it; beyond this bound Node itself answers 431.
-    // Slow and idle clients are cut on purpose, not by whatever Node and Fastify default to:
-    // Node checks the head and request timeouts every CHECK_TIMEOUTS_MS (30 s by default).
-    http: {
-      maxHeaderSize: 64 * 1024,
-      headersTimeout: options.config.HEADERS_TIMEOUT_MS,
-      connectionsCheckingInterval: CHECK_TIMEOUTS_MS,
+    // The server is Fastify's HTTP/1 server with the front before it (page-front.ts).
+    serverFactory: (handler) => {
+      // Addresses over MAX_URL_BYTES get a readable 414 (security.ts), so the request head that
+      // Node accepts must be well above it; beyond this bound Node itself answers 431.
+      // Slow and idle clients are cut on purpose, not by whatever Node and Fastify default to:
+      // Node checks the head and request timeouts every CHECK_TIMEOUTS_MS (30 s by default).
+      return createServer(
+        {
+          maxHeaderSize: 64 * 1024,
+          headersTimeout: config.HEADERS_TIMEOUT_MS,
+          requestTimeout: config.REQUEST_TIMEOUT_MS,
+          keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+          connectionsCheckingInterval: CHECK_TIMEOUTS_MS,
+        },
+        (request, response) => {
+          if (front?.(request, response) !== true) handler(request, response);
+        },
+      );
     },
-    requestTimeout: options.config.REQUEST_TIMEOUT_MS,
-    keepAliveTimeout: options.config.KEEP_ALIVE_TIMEOUT_MS,
     return503OnClosing: true,
     // The graceful plugin closes only after every reply has really been sent (see graceful.ts).
     forceCloseConnections: false,
@@ -110,9 +127,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return errorHandler(error, request, reply);
     },
   });
+  // The rate limit counts in Fastify's hooks: with it on, every request goes through them.
+  if (options.astro && config.RATE_LIMIT === 0) {
+    front = pageFront({
+      pages,
+      securityHeaders: securityHeadersFor("/"),
+      inFlight,
+      metrics,
+      log: app.log,
+    });
+  }
 
-  await app.register(security, { config: options.config, headersFor: securityHeadersFor });
-  await app.register(graceful);
+  await app.register(security, { config, headersFor: securityHeadersFor });
+  await app.register(graceful, { inFlight });
   // For replies made per request (search pages, errors); cached replies carry their own codings.
   await app.register(compress, {
     global: true,
@@ -121,12 +148,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
-  await app.register(metricsPlugin, {
-    metrics: options.metrics ?? createMetrics(options.db, options.content),
-  });
+  await app.register(metricsPlugin, { metrics });
   app.decorate("db", options.db);
   app.decorate("content", options.content);
-  app.decorate("config", options.config);
+  app.decorate("config", config);
   const search = searchRepository(options.db);
   options.content.onChange(() => search.forget());
   app.decorate("siteSearch", search);
@@ -158,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(pageRoutes, {
       astro: options.astro,
       errorPage: options.errorPage ?? FALLBACK_ERROR_PAGE,
+      pages,
     });
   }
   return app;

@@ -1,6 +1,25 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { chooseCoding, noneMatch } from "./negotiate.ts";
-import type { Representation } from "./representation.ts";
+import type { Representation, Variant } from "./representation.ts";
+
+/** What to answer a request with: the coding it accepts, or a 304 when it holds that reply. */
+export interface Answer {
+  readonly status: number;
+  readonly variant: Variant;
+  /** Whether the client's If-None-Match names the reply: a 304 with no body. */
+  readonly notModified: boolean;
+}
+
+/** The answer to a request carrying these `Accept-Encoding` and `If-None-Match` headers. */
+export function answerFor(
+  representation: Representation,
+  acceptEncoding: string | undefined,
+  ifNoneMatch: string | undefined,
+): Answer {
+  const variant = representation.variants[chooseCoding(acceptEncoding)];
+  const notModified = representation.status === 200 && noneMatch(ifNoneMatch, representation.tags);
+  return { status: notModified ? 304 : representation.status, variant, notModified };
+}
 
 /** Sends the coding the client accepts, or 304 when its If-None-Match names the reply. */
 export function sendRepresentation(
@@ -8,12 +27,11 @@ export function sendRepresentation(
   reply: FastifyReply,
   representation: Representation,
 ) {
-  const variant = representation.variants[chooseCoding(request.headers["accept-encoding"])];
-  if (
-    representation.status === 200 &&
-    noneMatch(request.headers["if-none-match"], representation.tags)
-  ) {
-    return reply.code(304).headers(variant.notModifiedHeaders).send();
-  }
-  return reply.code(representation.status).headers(variant.headers).send(variant.body);
+  const { status, variant, notModified } = answerFor(
+    representation,
+    request.headers["accept-encoding"],
+    request.headers["if-none-match"],
+  );
+  if (notModified) return reply.code(status).headers(variant.notModifiedHeaders).send();
+  return reply.code(status).headers(variant.headers).send(variant.body);
 }

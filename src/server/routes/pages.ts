@@ -4,11 +4,10 @@ import type { SearchRepository } from "../../db/repositories/search-repository.t
 import { renderWithAstro, type AstroHandler, type RenderedPage } from "../astro-bridge.ts";
 import { mergeCsp } from "../csp.ts";
 import { HttpError } from "../http-error.ts";
-import { ReplyCache } from "../http-cache/reply-cache.ts";
 import { chooseCoding, type Coding } from "../http-cache/negotiate.ts";
 import { represent } from "../http-cache/representation.ts";
 import { sendRepresentation } from "../http-cache/send.ts";
-import { pageCacheKey } from "./page-cache-key.ts";
+import { PAGE_ROUTE, type KeptPages } from "./kept-pages.ts";
 
 /** What Astro pages receive as `Astro.locals`, one object per request. */
 export interface PageLocals {
@@ -25,45 +24,28 @@ const CACHE_CONTROL = "public, max-age=0, must-revalidate";
 
 /**
  * Every GET/HEAD the host does not serve itself goes to Astro; other methods get 405.
- * A rendered page is kept per address (search excepted) in every coding with its ETags until the
- * content changes, so a repeat costs no rendering and no compression. A page that fails is
+ * A rendered page is kept in `pages` (search excepted) in every coding with its ETags until the
+ * content changes, so a repeat costs no rendering and no compression: the front (page-front.ts)
+ * sends it before Fastify, and this route when the front stands aside. A page that fails is
  * answered by the error handler with `errorPage`: 503 while the database is out of reach (it heals
  * by itself, so clients may retry), else 500, never stored.
  */
-export const pageRoutes: FastifyPluginAsync<{ astro: AstroHandler; errorPage: string }> = async (
-  app,
-  { astro, errorPage },
-) => {
+export const pageRoutes: FastifyPluginAsync<{
+  astro: AstroHandler;
+  errorPage: string;
+  pages: KeptPages;
+}> = async (app, { astro, errorPage, pages }) => {
   const shared = {
     site: siteRepository(app.db),
     search: app.siteSearch,
     siteUrl: app.config.SITE_URL,
   };
-  const cache = new ReplyCache((isHit) => app.metrics.cacheLookup("page", isHit));
-  app.content.onChange(() => cache.clear());
-
-  /** The kept reply for an address, if there is one. */
-  const kept = (url: string) => {
-    const key = pageCacheKey(url);
-    return key === null ? undefined : cache.byUrl(key);
-  };
-
   app.route({
     method: ["GET", "HEAD"],
-    url: "/*",
+    url: PAGE_ROUTE,
     compress: false,
     config: { errorPage },
-    // A kept page is sent as soon as the request is routed (after the site's own onRequest
-    // hooks: headers, shutdown, rate limit), skipping the stages a GET without a body does not
-    // need (issue 23).
-    onRequest: (request, reply, done) => {
-      const representation = kept(request.raw.url ?? "/");
-      if (representation === undefined) done();
-      else sendRepresentation(request, reply, representation);
-    },
     handler: async (request, reply) => {
-      const url = request.raw.url ?? "/";
-      const key = pageCacheKey(url);
       // The site's CSP comes from helmet (onRequest); the page adds its script and style hashes.
       const siteCsp = String(reply.getHeader("content-security-policy") ?? "");
       // A page that is not kept (search) is compressed only in the coding this request takes.
@@ -79,11 +61,11 @@ export const pageRoutes: FastifyPluginAsync<{ astro: AstroHandler; errorPage: st
           throw new Error("page render failed", { cause: locals.failure });
         return represent(...pageReply(page, siteCsp), only);
       };
-      // A kept page was sent by onRequest; cache.get still finds one kept since then.
-      const representation =
-        key === null
-          ? await render(chooseCoding(request.headers["accept-encoding"]))
-          : await cache.get(key, key, () => render());
+      const representation = await pages.get(
+        request.raw.url ?? "/",
+        chooseCoding(request.headers["accept-encoding"]),
+        render,
+      );
       return sendRepresentation(request, reply, representation);
     },
   });
@@ -96,7 +78,7 @@ export const pageRoutes: FastifyPluginAsync<{ astro: AstroHandler; errorPage: st
   };
   app.route({
     method: ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-    url: "/*",
+    url: PAGE_ROUTE,
     onRequest: methodNotAllowed,
     handler: methodNotAllowed,
   });

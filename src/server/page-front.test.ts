@@ -1,0 +1,217 @@
+import type { ServerResponse } from "node:http";
+import { connect as connectSocket } from "node:net";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { testApp } from "../../tests/helpers/test-app.ts";
+import type { AstroHandler } from "./astro-bridge.ts";
+
+// Kept pages are answered by the front before Fastify (page-front.ts), on the listening server
+// only: app.inject() goes to Fastify directly. So these tests listen on 127.0.0.1 and fetch.
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+interface LogLine {
+  level: number;
+  msg: string;
+  reqId?: string;
+  method?: string;
+  url?: string;
+  route?: string;
+  status?: number;
+  ms?: number;
+}
+
+/** A page of `bytes` bytes at /big; every other address is a small page. */
+const BIG_PAGE_BYTES = 8 * 1024 * 1024;
+
+/** Stands in for Astro: renders a page per address, counting its renders. */
+function astroCounting(renders: string[], whileSlow: () => Promise<void>): AstroHandler {
+  return async (request, response) => {
+    const sink = response as Pick<ServerResponse, "writeHead" | "end">;
+    const path = request.url ?? "/";
+    renders.push(path);
+    if (path === "/slow") await whileSlow();
+    sink.writeHead(200, {
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": "script-src 'sha256-abc'",
+    });
+    // Not compressible to nothing: the identity coding is what a slow reader below is sent.
+    sink.end(
+      path === "/big" ? randomText(BIG_PAGE_BYTES) : `<p>${"the page at ".repeat(200)}${path}</p>`,
+    );
+  };
+}
+
+function randomText(bytes: number) {
+  const letters = "abcdefghijklmnopqrstuvwxyz <>/";
+  let text = "";
+  while (text.length < bytes) text += letters[Math.floor(Math.random() * letters.length)];
+  return text;
+}
+
+/** The site with pages, listening on a free port, its log lines kept. */
+async function listening(env: Record<string, string> = {}) {
+  const lines: LogLine[] = [];
+  const renders: string[] = [];
+  let release = () => {};
+  let entered = () => {};
+  const hasEntered = new Promise<void>((resolve) => (entered = resolve));
+  const slow = new Promise<void>((resolve) => (release = resolve));
+  const stream = { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) };
+  const t = await testApp(env, {
+    logger: { level: "info", stream },
+    astro: astroCounting(renders, () => {
+      entered();
+      return slow;
+    }),
+  });
+  close = t.close;
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = t.app.server.address() as AddressInfo;
+  const requestLines = () => lines.filter((line) => line.msg === "request");
+  return {
+    app: t.app,
+    url: `http://127.0.0.1:${port}`,
+    port,
+    renders,
+    requestLines,
+    slowPage: { hasEntered, release },
+  };
+}
+
+const PER_REPLY = new Set(["date", "x-request-id"]);
+const lasting = (headers: Headers) =>
+  Object.fromEntries([...headers].filter(([name]) => !PER_REPLY.has(name)));
+
+async function requestCount(app: Awaited<ReturnType<typeof listening>>["app"], status: string) {
+  const text = await app.metrics.registry.metrics();
+  const line = text
+    .split("\n")
+    .find(
+      (l) =>
+        l.startsWith("site_http_requests_total{") &&
+        l.includes('route="/*"') &&
+        l.includes(`status="${status}"`),
+    );
+  return line === undefined ? 0 : Number(line.split(" ").pop());
+}
+
+describe("a kept page", () => {
+  it("is sent again without rendering, with the bytes and headers of its first reply, its own id, a log line and a count", async () => {
+    const site = await listening();
+    const headers = { "accept-encoding": "br, gzip" };
+    const first = await fetch(`${site.url}/about`, { headers });
+    const firstBody = await first.arrayBuffer();
+    const again = await fetch(`${site.url}/about`, {
+      headers: { ...headers, "x-request-id": "from-the-proxy-7" },
+    });
+
+    expect(again.status).toBe(200);
+    expect(Buffer.from(await again.arrayBuffer())).toEqual(Buffer.from(firstBody));
+    expect(lasting(again.headers)).toEqual(lasting(first.headers));
+    expect(again.headers.get("content-encoding")).toBe("br");
+    expect(again.headers.get("content-security-policy")).toContain("frame-ancestors 'self'");
+    expect(again.headers.get("content-security-policy")).toContain("'sha256-abc'");
+    expect(again.headers.get("x-request-id")).toBe("from-the-proxy-7");
+    expect(site.renders).toEqual(["/about"]);
+
+    await expect.poll(() => site.requestLines().length).toBe(2);
+    const [, line] = site.requestLines();
+    expect(line).toMatchObject({
+      level: 30,
+      reqId: "from-the-proxy-7",
+      method: "GET",
+      url: "/about",
+      route: "/*",
+      status: 200,
+    });
+    expect(line?.ms).toEqual(expect.any(Number));
+    expect(await requestCount(site.app, "200")).toBe(2);
+  });
+
+  it("answers a matching If-None-Match with 304, and HEAD with the length and no body", async () => {
+    const site = await listening();
+    const first = await fetch(`${site.url}/about`, { headers: { "accept-encoding": "gzip" } });
+    await first.arrayBuffer();
+    const etag = first.headers.get("etag") ?? "";
+
+    const notModified = await fetch(`${site.url}/about`, {
+      headers: { "accept-encoding": "gzip", "if-none-match": `W/"other", ${etag}` },
+    });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get("etag")).toBe(etag);
+    expect(notModified.headers.get("x-content-type-options")).toBe("nosniff");
+
+    const head = await fetch(`${site.url}/about`, {
+      method: "HEAD",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(first.headers.get("content-length"));
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+    expect(site.renders).toEqual(["/about"]);
+    await expect
+      .poll(() => site.requestLines().map((l) => [l.method, l.status]))
+      .toEqual([
+        ["GET", 200],
+        ["GET", 304],
+        ["HEAD", 200],
+      ]);
+  });
+
+  it("counts against the rate limit like any request", async () => {
+    const site = await listening({ RATE_LIMIT: "3" });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await fetch(`${site.url}/about`)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it("is refused with 503 once the server is closing", async () => {
+    const site = await listening();
+    await (await fetch(`${site.url}/about`)).arrayBuffer();
+    // A request in flight holds the close open, so the server still accepts connections.
+    const held = fetch(`${site.url}/slow`);
+    await site.slowPage.hasEntered;
+    const closed = site.app.closeGracefully();
+
+    const refused = await fetch(`${site.url}/about`, { signal: AbortSignal.timeout(5000) });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("5");
+
+    site.slowPage.release();
+    expect((await held).status).toBe(200);
+    await closed;
+  });
+
+  it("still being written to a slow reader holds a shutdown until its last byte is sent", async () => {
+    const site = await listening();
+    const first = await fetch(`${site.url}/big`, { headers: { "accept-encoding": "identity" } });
+    const length = Number(first.headers.get("content-length"));
+    await first.arrayBuffer();
+    expect(length).toBeGreaterThan(BIG_PAGE_BYTES - 1);
+
+    // Asked again (so, kept) by a client that does not read: more than the socket buffers hold.
+    const socket = connectSocket(site.port, "127.0.0.1");
+    let received = 0;
+    socket.on("data", (chunk: Buffer) => (received += chunk.length));
+    socket.pause();
+    socket.write("GET /big HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    const ended = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+    await expect.poll(() => socket.bytesRead).toBeGreaterThan(0);
+
+    let isClosed = false;
+    const closing = site.app.closeGracefully().then(() => (isClosed = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(isClosed).toBe(false);
+
+    socket.resume();
+    await ended;
+    await closing;
+    expect(received).toBeGreaterThan(length);
+    expect(site.renders).toEqual(["/big"]);
+  });
+});
