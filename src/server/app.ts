@@ -96,7 +96,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     genReqId: (request) => requestIdFor(request.headers["x-request-id"]),
     routerOptions: { maxParamLength: 1000 },
-    // The server is Fastify's HTTP/1 server with the front before it (page-front.ts).
+    // Our own HTTP/1 server, built as Fastify builds its own, whose request listener asks the
+    // front (page-front.ts) first. So Fastify binds one address: for IPv4 and IPv6, HOST=::.
     serverFactory: (handler) => {
       // Addresses over MAX_URL_BYTES get a readable 414 (security.ts), so the request head that
       // Node accepts must be well above it; beyond this bound Node itself answers 431.

@@ -17,26 +17,33 @@ declare module "fastify" {
 export class InFlight {
   private count = 0;
   private drained: (() => void) | null = null;
+  private drain: Promise<void> | null = null;
   /** Set when the server starts to close: from then on, new requests are refused. */
   closing = false;
 
   /** Counts `response` until it closes: its last byte went to the kernel, or its client left. */
-  track(response: ServerResponse, onClose?: () => void): void {
+  track(response: ServerResponse): void {
     this.count++;
     // 'close' comes after 'finish' when the reply was sent, and alone when the client went away
     // first; waiting for 'finish' only would count an aborted request as in flight for ever, and
     // every shutdown would run out its grace time.
     response.once("close", () => {
-      onClose?.();
       this.count--;
       if (this.count === 0) this.drained?.();
     });
   }
 
-  /** Resolves once no reply is in flight. */
+  /** Resolves once no reply is in flight (every caller, however many wait). */
   idle(): Promise<void> {
     if (this.count === 0) return Promise.resolve();
-    return new Promise<void>((resolve) => (this.drained = resolve));
+    this.drain ??= new Promise<void>((resolve) => {
+      this.drained = () => {
+        this.drain = null;
+        this.drained = null;
+        resolve();
+      };
+    });
+    return this.drain;
   }
 }
 
@@ -63,7 +70,8 @@ export const graceful = fp(async (app: FastifyInstance, { inFlight }: { inFlight
     inFlight.track(reply.raw);
     done();
   });
-  // app.close() called directly (tests, a failed start) refuses new requests too.
+  // When app.close() is called directly (tests, a failed start), Fastify's router answers 503
+  // by itself; this makes the front (page-front.ts) stand aside too.
   app.addHook("preClose", (done) => {
     inFlight.closing = true;
     done();

@@ -38,6 +38,8 @@ function astroCounting(renders: string[], whileSlow: () => Promise<void>): Astro
     sink.writeHead(200, {
       "content-type": "text/html; charset=utf-8",
       "content-security-policy": "script-src 'sha256-abc'",
+      // The sink keeps what it is given; Node refuses to write a control character.
+      ...(path === "/bad-header" ? { "x-note": "a\u0001b" } : {}),
     });
     // Not compressible to nothing: the identity coding is what a slow reader below is sent.
     sink.end(
@@ -70,6 +72,11 @@ async function listening(env: Record<string, string> = {}) {
     }),
   });
   close = t.close;
+  const reachedFastify: string[] = [];
+  t.app.addHook("onRequest", (request, _reply, done) => {
+    reachedFastify.push(request.url);
+    done();
+  });
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = t.app.server.address() as AddressInfo;
   const requestLines = () => lines.filter((line) => line.msg === "request");
@@ -78,6 +85,7 @@ async function listening(env: Record<string, string> = {}) {
     url: `http://127.0.0.1:${port}`,
     port,
     renders,
+    reachedFastify,
     requestLines,
     slowPage: { hasEntered, release },
   };
@@ -118,6 +126,8 @@ describe("a kept page", () => {
     expect(again.headers.get("content-security-policy")).toContain("'sha256-abc'");
     expect(again.headers.get("x-request-id")).toBe("from-the-proxy-7");
     expect(site.renders).toEqual(["/about"]);
+    // The first reply went through Fastify; the second was sent before it.
+    expect(site.reachedFastify).toEqual(["/about"]);
 
     await expect.poll(() => site.requestLines().length).toBe(2);
     const [, line] = site.requestLines();
@@ -161,6 +171,28 @@ describe("a kept page", () => {
         ["GET", 304],
         ["HEAD", 200],
       ]);
+  });
+
+  it("leaves to Fastify what Fastify refuses or treats apart", async () => {
+    const site = await listening();
+    // The longest address served, kept; with a bare `?` it has the same key but is one too long.
+    const longest = `/${"a".repeat(8191)}`;
+    expect((await fetch(`${site.url}${longest}`)).status).toBe(200);
+    expect((await fetch(`${site.url}${longest}?`)).status).toBe(414);
+    // A search is never kept; an id that would garble a log line is replaced.
+    await (await fetch(`${site.url}/about?q=deal`)).arrayBuffer();
+    const searched = await fetch(`${site.url}/about?q=deal`);
+    expect(site.renders.filter((path) => path === "/about?q=deal")).toHaveLength(2);
+    const oddId = await fetch(`${site.url}/about`, { headers: { "x-request-id": "a b\tc" } });
+    expect(oddId.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(searched.status).toBe(200);
+  });
+
+  it("with a header Node will not write is answered with the error page, and the site stays up", async () => {
+    const site = await listening();
+    expect((await fetch(`${site.url}/bad-header`)).status).toBe(500);
+    expect((await fetch(`${site.url}/bad-header`)).status).toBe(500);
+    expect((await fetch(`${site.url}/about`)).status).toBe(200);
   });
 
   it("counts against the rate limit like any request", async () => {
@@ -213,5 +245,23 @@ describe("a kept page", () => {
     await closing;
     expect(received).toBeGreaterThan(length);
     expect(site.renders).toEqual(["/big"]);
+  });
+
+  it("left by its client before its last byte is neither logged nor counted, and holds no shutdown", async () => {
+    const site = await listening();
+    await (
+      await fetch(`${site.url}/big`, { headers: { "accept-encoding": "identity" } })
+    ).arrayBuffer();
+    const socket = connectSocket(site.port, "127.0.0.1");
+    socket.on("data", () => {});
+    socket.pause();
+    socket.write("GET /big HTTP/1.1\r\nHost: x\r\n\r\n");
+    await expect.poll(() => socket.bytesRead).toBeGreaterThan(0);
+    socket.destroy();
+
+    await site.app.closeGracefully();
+    expect(site.renders).toEqual(["/big"]);
+    expect(site.requestLines()).toHaveLength(1);
+    expect(await requestCount(site.app, "200")).toBe(1);
   });
 });

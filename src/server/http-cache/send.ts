@@ -3,7 +3,7 @@ import { chooseCoding, noneMatch } from "./negotiate.ts";
 import type { Representation, Variant } from "./representation.ts";
 
 /** What to answer a request with: the coding it accepts, or a 304 when it holds that reply. */
-export interface Answer {
+export interface NegotiatedReply {
   readonly status: number;
   readonly variant: Variant;
   /** Whether the client's If-None-Match names the reply: a 304 with no body. */
@@ -11,11 +11,11 @@ export interface Answer {
 }
 
 /** The answer to a request carrying these `Accept-Encoding` and `If-None-Match` headers. */
-export function answerFor(
+export function negotiateReply(
   representation: Representation,
   acceptEncoding: string | undefined,
   ifNoneMatch: string | undefined,
-): Answer {
+): NegotiatedReply {
   const variant = representation.variants[chooseCoding(acceptEncoding)];
   const notModified = representation.status === 200 && noneMatch(ifNoneMatch, representation.tags);
   return { status: notModified ? 304 : representation.status, variant, notModified };
@@ -27,7 +27,7 @@ export function sendRepresentation(
   reply: FastifyReply,
   representation: Representation,
 ) {
-  const { status, variant, notModified } = answerFor(
+  const { status, variant, notModified } = negotiateReply(
     representation,
     request.headers["accept-encoding"],
     request.headers["if-none-match"],

@@ -61,11 +61,12 @@ export const pageRoutes: FastifyPluginAsync<{
           throw new Error("page render failed", { cause: locals.failure });
         return represent(...pageReply(page, siteCsp), only);
       };
-      const representation = await pages.get(
-        request.raw.url ?? "/",
-        chooseCoding(request.headers["accept-encoding"]),
-        render,
-      );
+      // Reached by a kept page only when the front stood aside (the rate limit is on): its
+      // hook runs per route, after any onRequest of the route's own, so none sends it earlier.
+      const url = request.raw.url ?? "/";
+      const representation =
+        pages.find(url) ??
+        (await pages.get(url, chooseCoding(request.headers["accept-encoding"]), render));
       return sendRepresentation(request, reply, representation);
     },
   });
