@@ -61,8 +61,8 @@ export const pageRoutes: FastifyPluginAsync<{
           throw new Error("page render failed", { cause: locals.failure });
         return represent(...pageReply(page, siteCsp), only);
       };
-      // Reached by a kept page only when the front stood aside (the rate limit is on): its
-      // hook runs per route, after any onRequest of the route's own, so none sends it earlier.
+      // A kept page reaches the handler only when the front stood aside (the rate limit is on,
+      // or Node refused its headers): here, unlike in a route's own onRequest, the limit has run.
       const url = request.raw.url ?? "/";
       const representation =
         pages.find(url) ??
