@@ -34,7 +34,9 @@ export class ReplyCache {
 
   /** The reply for `key` (remembering that `url` asks for it), computed when missing. */
   get(url: string, key: string, compute: () => Promise<Representation>): Promise<Representation> {
-    this.keys.set(url, { key, bytes: 2 * (url.length + key.length) });
+    // A URL seen before keeps its entry (get() moved it to the young end): no new one per hit.
+    if (this.keys.get(url)?.key !== key)
+      this.keys.set(url, { key, bytes: 2 * (url.length + key.length) });
     const hit = this.replies.get(key);
     this.onLookup(hit !== undefined);
     if (hit) return Promise.resolve(hit);

@@ -63,10 +63,11 @@ export const pageRoutes: FastifyPluginAsync<{
       };
       // A kept page reaches the handler only when the front stood aside (the rate limit is on,
       // or Node refused its headers): here, unlike in a route's own onRequest, the limit has run.
-      const url = request.raw.url ?? "/";
-      const representation =
-        pages.find(url) ??
-        (await pages.get(url, chooseCoding(request.headers["accept-encoding"]), render));
+      const representation = await pages.get(
+        request.raw.url ?? "/",
+        chooseCoding(request.headers["accept-encoding"]),
+        render,
+      );
       return sendRepresentation(request, reply, representation);
     },
   });
