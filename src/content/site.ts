@@ -37,7 +37,23 @@ export const pageSchema = z.strictObject({
 });
 export type Page = z.output<typeof pageSchema>;
 
-/** Site settings: the firm, navigation, utility links, the alert and plain pages. */
+/** A telephone number as people write it: digits, spaces, +, (), dots and hyphens. */
+export const phone = requiredText(40).refine(
+  (s) => /^\+?[0-9 ().-]{6,}$/.test(s) && /[0-9]{2}/.test(s.replace(/\D/g, "")),
+  "not a telephone number",
+);
+
+/** One of the firm's offices, as the contact page lists it. */
+export const officeSchema = z.strictObject({
+  city: requiredText(100),
+  /** The street address, one line each. */
+  address: z.array(requiredText(200)).min(1, "no address").max(6, "more than 6 lines"),
+  phone,
+  email: z.email("not an e-mail address").max(254),
+});
+export type Office = z.output<typeof officeSchema>;
+
+/** Site settings: the firm, navigation, utility links, the alert, plain pages and offices. */
 export const siteSchema = z.strictObject({
   firmName: requiredText(100),
   tagline: plainText(300),
@@ -46,5 +62,7 @@ export const siteSchema = z.strictObject({
   utilityLinks: z.array(linkSchema).max(12, "more than 12 links"),
   alert: alertSchema.nullable(),
   pages: z.array(pageSchema).max(500, "more than 500 pages"),
+  /** The firm's offices, the first its headquarters; optional, so older content files load. */
+  offices: z.array(officeSchema).max(50, "more than 50 offices").optional(),
 });
 export type Site = z.output<typeof siteSchema>;

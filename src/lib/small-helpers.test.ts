@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatLongDate } from "./dates.ts";
-import { formatDealSize } from "./deal-size.ts";
+import { formatDealSize, formatTotalValue } from "./deal-size.ts";
 import { lastSegment, pagePath } from "./paths.ts";
 import { articlePath, topicPath } from "../rules/site-paths.ts";
 import { sitemapXml } from "./sitemap.ts";
@@ -19,6 +19,14 @@ describe("page helpers", () => {
     [2350, "$2.35 billion"],
   ])("shows a deal size of %j as %s", (size, text) => {
     expect(formatDealSize(size)).toBe(text);
+  });
+
+  it.each([
+    [0, "$0 million"],
+    [950.4, "$950 million"],
+    [418_350, "$418 billion"],
+  ])("states a total value of %j $MM as %s", (size, text) => {
+    expect(formatTotalValue(size)).toBe(text);
   });
 
   it("encodes UrlNames in paths and adds the page number after page 1", () => {

@@ -20,3 +20,6 @@ export const dealPath = (urlName: string) => `${TRANSACTIONS_PATH}/${encodeURICo
 /** The site search for a query, optionally of one kind of result. */
 export const searchPath = (query: string, kind?: string) =>
   `/search?${new URLSearchParams(kind ? { q: query, kind } : { q: query }).toString()}`;
+
+/** The contact page: the firm's offices, and where "Talk to a banker" leads. */
+export const CONTACT_PATH = "/about/contact";

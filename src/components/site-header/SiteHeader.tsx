@@ -1,4 +1,5 @@
 import type { Link, NavSection } from "../../content/site.ts";
+import { Logo } from "../brand/Logo.tsx";
 import { useDisclosureGroup } from "../disclosure/use-disclosure.ts";
 import { MobileMenu } from "../mobile-menu/MobileMenu.tsx";
 import { SearchBar } from "../search-bar/SearchBar.tsx";
@@ -29,8 +30,8 @@ export function SiteHeader({ firmName, navigation, utilityLinks, searchQuery }: 
         <UtilityNav links={utilityLinks} className="site-header__utility" />
       </div>
       <div className="site-header__bar">
-        <a className="site-header__wordmark" href="/">
-          {firmName}
+        <a className="site-header__wordmark" href="/" aria-label={`${firmName}, home`}>
+          <Logo firmName={firmName} />
         </a>
         <DropdownNav sections={navigation} panels={panels} />
         <div className="site-header__actions">

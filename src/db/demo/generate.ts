@@ -153,7 +153,7 @@ function transaction(
     `<p>${W.FIRM} advised <strong>${company}</strong> ${random.pick(W.DEAL_VERBS)} ` +
     `<em>${buyer}</em>. ` +
     (random.chance(0.3)
-      ? `Read the <a href="https://example.com/news/${key}">announcement</a>.</p>`
+      ? `${W.FIRM} acted as exclusive financial advisor.</p>`
       : `The company serves customers across ${first.Title.toLowerCase()} &amp; adjacent markets.</p>`);
   const date = sameDayAs ?? at(day);
   return {

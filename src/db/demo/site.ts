@@ -65,8 +65,37 @@ export function demoSite(tags: FlatTaxon[]): Site {
       link: { title: "Contact details", url: "/about/contact" },
     },
     pages: PAGES,
+    offices: OFFICES,
   };
 }
+
+// Fictional offices; the numbers are in the 555-01xx range set aside for fiction.
+const OFFICES = [
+  {
+    city: "New York",
+    address: ["450 Lexington Avenue, 31st Floor", "New York, NY 10017"],
+    phone: "+1 212 555 0100",
+    email: "info@halvorsenridge.com",
+  },
+  {
+    city: "Chicago",
+    address: ["71 South Wacker Drive, Suite 2400", "Chicago, IL 60606"],
+    phone: "+1 312 555 0142",
+    email: "chicago@halvorsenridge.com",
+  },
+  {
+    city: "San Francisco",
+    address: ["101 California Street, 38th Floor", "San Francisco, CA 94111"],
+    phone: "+1 415 555 0178",
+    email: "sanfrancisco@halvorsenridge.com",
+  },
+  {
+    city: "London",
+    address: ["30 St Mary Axe, Level 19", "London EC3A 8BF"],
+    phone: "+44 20 7946 0123",
+    email: "london@halvorsenridge.com",
+  },
+];
 
 const p = (text: string) => `<p>${text}</p>`;
 
@@ -147,14 +176,16 @@ const PAGES: Page[] = [
     "/about/careers",
     "Careers",
     "Join the firm.",
-    p("We hire analysts and associates each year. Write to careers@example.com with your résumé."),
+    p(
+      'We hire analysts and associates each year. Write to <a href="mailto:careers@halvorsenridge.com">careers@halvorsenridge.com</a> with your résumé.',
+    ),
   ),
   page(
     "/about/contact",
     "Contact",
     "How to reach us.",
     p(
-      "450 Lexington Avenue, 31st Floor, New York, NY 10017. Telephone +1 212 555 0100. Email info@example.com.",
+      "Call or write to any of our offices, or to the banker you work with. We answer every enquiry within one business day.",
     ),
   ),
 ];

@@ -95,6 +95,23 @@ describe("site repository (real SQLite file)", () => {
     }
   });
 
+  it("counts the firm's deals, their disclosed value and the industry groups from the content", async () => {
+    const sized = content.transactions.filter((d) => d.Size !== null);
+    const industries = content.taxonomies.find((x) => x.Name === "industries")!;
+    const record = await repo.trackRecord();
+    expect(record.deals).toBe(content.transactions.length);
+    expect(record.disclosedDeals).toBe(sized.length);
+    expect(record.disclosedValue).toBeCloseTo(
+      sized.reduce((sum, d) => sum + d.Size!, 0),
+      6,
+    );
+    expect(record.industryGroups).toBe(
+      content.hierarchyTaxa.filter(
+        (t) => t.TaxonomyId === industries.Id && t.ParentId === ROOT_PARENT_ID,
+      ).length,
+    );
+  });
+
   it("returns the site settings as imported", async () => {
     expect(await repo.site()).toEqual(content.site);
   });

@@ -1,6 +1,11 @@
 import type { Site } from "../../content/site.ts";
 import { createGroupResolver } from "../../rules/industry-groups.ts";
-import { findTaxonomy, TAGS_TAXONOMY_NAME } from "../../rules/taxonomies.ts";
+import {
+  findTaxonomy,
+  INDUSTRIES_TAXONOMY_NAME,
+  ROOT_PARENT_ID,
+  TAGS_TAXONOMY_NAME,
+} from "../../rules/taxonomies.ts";
 import { sortTopics } from "../../rules/topics.ts";
 import type { Db } from "../connect.ts";
 import type { Database } from "../schema.ts";
@@ -48,6 +53,16 @@ export interface DealDetail {
   /** The deal's first industry and the top-level group it belongs to; null when unknown. */
   industry: string | null;
   industryGroup: string | null;
+}
+
+/** The firm's figures, as the home page states them. */
+export interface TrackRecord {
+  deals: number;
+  /** The sum of the disclosed sizes, in $MM, and how many deals disclosed one. */
+  disclosedValue: number;
+  disclosedDeals: number;
+  /** Top-level groups of the industries taxonomy. */
+  industryGroups: number;
 }
 
 export interface PageOf<T> {
@@ -159,6 +174,36 @@ export function siteRepository(db: Db) {
         .limit(limit)
         .execute();
       return withApiDates(rows, "Date");
+    },
+
+    /** Counted from the deals and the industries taxonomy as they stand. */
+    async trackRecord(): Promise<TrackRecord> {
+      const [totals, taxonomies] = await Promise.all([
+        k
+          .selectFrom("transactions")
+          .select((eb) => [
+            eb.fn.countAll<number>().as("deals"),
+            eb.fn.count<number>("Size").as("disclosedDeals"),
+            eb.fn.coalesce(eb.fn.sum<number>("Size"), eb.lit(0)).as("disclosedValue"),
+          ])
+          .executeTakeFirstOrThrow(),
+        k.selectFrom("taxonomies").select(["Id", "Name"]).execute(),
+      ]);
+      const industries = findTaxonomy(taxonomies, INDUSTRIES_TAXONOMY_NAME);
+      const groups = industries
+        ? await k
+            .selectFrom("hierarchy_taxa")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("TaxonomyId", "=", industries.Id)
+            .where("ParentId", "=", ROOT_PARENT_ID)
+            .executeTakeFirstOrThrow()
+        : { n: 0 };
+      return {
+        deals: Number(totals.deals),
+        disclosedDeals: Number(totals.disclosedDeals),
+        disclosedValue: Number(totals.disclosedValue),
+        industryGroups: Number(groups.n),
+      };
     },
 
     /** The deal whose page is /transactions/{urlName}, or null. */

@@ -1,0 +1,16 @@
+/**
+ * The design tokens of a stylesheet (custom properties on `:root`), each with `var()` references
+ * resolved: for what is drawn outside CSS (the brand's images) and for checking contrast.
+ */
+export function resolveTokens(css: string): Map<string, string> {
+  const raw = new Map<string, string>();
+  for (const match of css.matchAll(/(--[\w-]+)\s*:\s*([^;]+);/g))
+    raw.set(match[1]!, match[2]!.trim());
+  const resolve = (value: string, depth = 0): string =>
+    depth > 10
+      ? value
+      : value.replace(/var\((--[\w-]+)\)/g, (_, name: string) =>
+          resolve(raw.get(name) ?? "", depth + 1),
+        );
+  return new Map([...raw].map(([name, value]) => [name, resolve(value)]));
+}
