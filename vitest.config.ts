@@ -34,6 +34,8 @@ export default defineConfig({
           environment: "jsdom",
           include: ["src/**/*.test.tsx"],
           setupFiles: ["tests/setup-dom.ts"],
+          // The tokens' text reaches the widgets' stylesheet; other CSS stays empty in tests.
+          css: { include: [/src\/styles\/tokens\.css/] },
         },
       },
       {

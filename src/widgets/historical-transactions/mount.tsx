@@ -9,6 +9,7 @@ export function mount(element: HTMLElement, options: MountOptions): () => void {
   return mountWidget(element, options, {
     subject: "The transactions",
     css,
+    rootClass: "ht",
     errorClass: "ht-error",
     render: (config, doc) => (
       <HistoricalTransactions config={config} descriptions={readDescriptions(doc)} />

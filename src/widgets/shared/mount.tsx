@@ -4,6 +4,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { readConfig, type WidgetConfig } from "./config.ts";
 import { WidgetErrorBoundary } from "./WidgetErrorBoundary.tsx";
+import tokens from "../../styles/tokens.css?inline";
 
 /** What `/embed.js` hands each widget's mount. */
 export interface MountOptions {
@@ -16,9 +17,21 @@ export interface WidgetDefinition {
   /** For messages: "The transactions", "The topics". */
   subject: string;
   css: string;
+  /** The class of the widget's root element, from its own stylesheet. */
+  rootClass: string;
   /** The class of the widget's error box, from its own stylesheet. */
   errorClass: string;
   render: (config: WidgetConfig, doc: Document) => ReactNode;
+}
+
+/**
+ * The brand's tokens declared on the widget's own elements instead of the page's root: on the
+ * firm's pages they repeat what the page has, and on another site's page they give the widget
+ * the brand's colours and spacing without touching the host's styles. The typefaces are named but
+ * not loaded, so a host page that does not load them shows its system font.
+ */
+export function scopedTokens(rootClass: string, errorClass: string): string {
+  return tokens.replace(/:root\b/g, `:where(.${rootClass}, .${errorClass})`);
 }
 
 // One constructed sheet per stylesheet and document, adopted once however often a widget mounts.
@@ -50,6 +63,7 @@ export function mountWidget(
   widget: WidgetDefinition,
 ): () => void {
   const doc = element.ownerDocument;
+  adoptStyles(doc, scopedTokens(widget.rootClass, widget.errorClass));
   adoptStyles(doc, widget.css);
   const setup = readConfig((name) => element.getAttribute(name), scriptUrl, doc.location.href);
   if (!setup.ok) {

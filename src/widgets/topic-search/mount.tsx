@@ -8,6 +8,7 @@ export function mount(element: HTMLElement, options: MountOptions): () => void {
   return mountWidget(element, options, {
     subject: "The topics",
     css,
+    rootClass: "ts",
     errorClass: "ts-error",
     render: (config) => <TopicSearch config={config} />,
   });
