@@ -7,6 +7,9 @@ export const BUDGETS = {
   /** gzip JavaScript a page loads, in kB (1,000 bytes). */
   jsKbContentPage: 75,
   jsKbTransactions: 95,
+  /** CSS (gzip) and font files (as sent) a page loads, in kB. */
+  cssKbPage: 30,
+  fontKbPage: 100,
   /** embed.js and its chunks on another site's page, both widgets, React included (within 5%). */
   embedKb: 84,
   /** Uncached search throughput, PostgreSQL ÷ SQLite, demo content, same run (issue 13). */

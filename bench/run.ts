@@ -18,7 +18,7 @@ console.log(`Browser: ${browser.source} (${browser.executablePath ?? "Playwright
 const sections: [key: string, title: string, run: () => Promise<string[]>][] = [
   ["api", "API throughput", benchApi],
   ["pages", "Page throughput", benchPages],
-  ["js", "JavaScript per page", benchJsSize],
+  ["js", "JavaScript, CSS and fonts per page", benchJsSize],
   ["filter", "Filter time, 10,000 transactions", benchFilterTime],
   ["dead", "Dead windows on a slow phone (Lighthouse mobile throttling)", benchDeadWindow],
   ["lighthouse", "Lighthouse on a slow phone", benchLighthouse],

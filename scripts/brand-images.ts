@@ -3,7 +3,7 @@ import { chromium } from "playwright-core";
 import { MARK, MARK_TOKENS } from "../src/components/brand/mark.ts";
 import { FIRM } from "../src/db/demo/words.ts";
 import { chromiumLaunchOptions } from "../tools/chromium.ts";
-import { resolveTokens } from "../tools/tokens.ts";
+import { resolveTokens } from "../src/styles/tokens.ts";
 
 // `node scripts/brand-images.ts`: makes public/favicon.svg, public/apple-touch-icon.png and
 // public/share.png from the mark (src/components/brand/mark.ts), the tokens and the typefaces.

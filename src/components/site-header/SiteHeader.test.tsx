@@ -25,7 +25,10 @@ function renderHeader() {
 describe("SiteHeader", () => {
   it("shows the firm name linking home, the utility links and each section's link", () => {
     const { mainNav } = renderHeader();
-    expect(screen.getByRole("link", { name: "Meridian Partners" })).toHaveAttribute("href", "/");
+    expect(screen.getByRole("link", { name: "Meridian Partners, home" })).toHaveAttribute(
+      "href",
+      "/",
+    );
     const utility = screen.getByRole("navigation", { name: "Utility" });
     expect(within(utility).getByRole("link", { name: "Careers" })).toHaveAttribute(
       "href",

@@ -44,6 +44,15 @@ describe("demo content", () => {
     for (const tag of ["<strong>", "<em>", "<a href="]) expect(html).toContain(tag);
   });
 
+  it("links each announcement to the deal's own page, and nowhere else", () => {
+    const pages = new Set(demo.transactions.map((t) => `/transactions/${t.UrlName}`));
+    const links = Object.values(demo.descriptions).flatMap((html) =>
+      [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!),
+    );
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.filter((href) => !pages.has(href))).toEqual([]);
+  });
+
   it("has 60+ topics over most letters, some letters empty, an accented and a digit title", () => {
     const topics = demo.flatTaxa.filter((t) => t.TaxonomyId === TAGS_TAXONOMY_ID);
     expect(topics.length).toBeGreaterThanOrEqual(60);

@@ -4,6 +4,7 @@ import type { FlatTaxon, HierarchyTaxon } from "../../content/taxon.ts";
 import type { Transaction } from "../../content/transaction.ts";
 import { normaliseDateTime } from "../../rules/date-time.ts";
 import { dealUrlNames } from "../../rules/deal-url-names.ts";
+import { dealPath } from "../../rules/site-paths.ts";
 import {
   INDUSTRIES_TAXONOMY_NAME,
   ROOT_PARENT_ID,
@@ -35,7 +36,7 @@ export function generateContent({
   const random = createRandom(seed);
   const hierarchyTaxa = industries(random);
   const flatTaxa = topics(random);
-  const txs: { row: Demo<Transaction>; html: string }[] = [];
+  const txs: { row: Demo<Transaction>; html: (dealPage: string) => string }[] = [];
   for (let i = 0; i < transactions; i++) {
     // Every fifth deal closes on the same day as the one before, so a date search can find several.
     const sameDayAs = i % 5 === 4 ? txs[i - 1]?.row.Date : undefined;
@@ -67,7 +68,9 @@ export function generateContent({
     hierarchyTaxa,
     flatTaxa,
     transactions: txs.map((t, i) => ({ ...t.row, UrlName: urlNames[i]! })),
-    descriptions: Object.fromEntries(txs.map((t) => [t.row.Description, t.html])),
+    descriptions: Object.fromEntries(
+      txs.map((t, i) => [t.row.Description, t.html(dealPath(urlNames[i]!))]),
+    ),
     articles: Array.from({ length: articles }, (_, i) => article(random, i, flatTaxa)),
     site: demoSite(flatTaxa),
   };
@@ -136,7 +139,7 @@ function transaction(
   i: number,
   taxa: HierarchyTaxon[],
   sameDayAs: string | undefined,
-): { row: Demo<Transaction>; html: string } {
+): { row: Demo<Transaction>; html: (dealPage: string) => string } {
   const company = `${random.pick(W.COMPANY_FIRST)} ${random.pick(W.COMPANY_SECOND)} ${random.pick(W.COMPANY_SUFFIX)}`;
   const day = FIRST_DAY + random.int(0, (LAST_DAY - FIRST_DAY) / DAY_MS) * DAY_MS;
   const size = random.chance(0.12)
@@ -149,12 +152,14 @@ function transaction(
   const second = random.chance(0.25) ? [random.pick(top).Id] : [];
   const key = `txn-${String(i + 1).padStart(5, "0")}`;
   const buyer = random.pick(W.BUYERS);
-  const html =
+  const lead =
     `<p>${W.FIRM} advised <strong>${company}</strong> ${random.pick(W.DEAL_VERBS)} ` +
-    `<em>${buyer}</em>. ` +
-    (random.chance(0.3)
-      ? `${W.FIRM} acted as exclusive financial advisor.</p>`
-      : `The company serves customers across ${first.Title.toLowerCase()} &amp; adjacent markets.</p>`);
+    `<em>${buyer}</em>. `;
+  // An announcement links to the deal's own page, never to a site of someone else's.
+  const html = random.chance(0.3)
+    ? (dealPage: string) => `${lead}Read the <a href="${dealPage}">announcement</a>.</p>`
+    : () =>
+        `${lead}The company serves customers across ${first.Title.toLowerCase()} &amp; adjacent markets.</p>`;
   const date = sameDayAs ?? at(day);
   return {
     row: {
