@@ -166,7 +166,7 @@ test("the share picture is a 1200 × 630 PNG, as its og: tags say", async ({
   expect(png.readUInt32BE(20)).toBe(Number(await tag("og:image:height")));
 });
 
-test("the home page shows the latest articles and transactions and links into every section", async ({
+test("the home page shows the latest articles and transactions, and the footer links into every section", async ({
   page,
   site,
 }) => {
@@ -179,9 +179,9 @@ test("the home page shows the latest articles and transactions and links into ev
   const recent = page.getByRole("region", { name: "Recent transactions" });
   await expect(recent.getByRole("listitem")).toHaveCount(6);
   for (const deal of deals.slice(0, 6)) await expect(recent).toContainText(deal.Company);
-  const explore = page.getByRole("region", { name: "Explore the firm" });
+  const footer = page.getByRole("navigation", { name: "Footer" });
   for (const section of content.site.navigation) {
-    const column = explore.getByRole("listitem").filter({
+    const column = footer.locator("div").filter({
       has: page.getByRole("heading", { name: section.title, exact: true }),
     });
     const links = column.getByRole("link");

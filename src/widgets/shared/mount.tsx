@@ -4,7 +4,6 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { readConfig, type WidgetConfig } from "./config.ts";
 import { WidgetErrorBoundary } from "./WidgetErrorBoundary.tsx";
-import tokens from "../../styles/tokens.css?inline";
 
 /** What `/embed.js` hands each widget's mount. */
 export interface MountOptions {
@@ -24,15 +23,8 @@ export interface WidgetDefinition {
   render: (config: WidgetConfig, doc: Document) => ReactNode;
 }
 
-/**
- * The brand's tokens declared on the widget's own elements instead of the page's root: on the
- * firm's pages they repeat what the page has, and on another site's page they give the widget
- * the brand's colours and spacing without touching the host's styles. The typefaces are named but
- * not loaded, so a host page that does not load them shows its system font.
- */
-export function scopedTokens(rootClass: string, errorClass: string): string {
-  return tokens.replace(/:root\b/g, `:where(.${rootClass}, .${errorClass})`);
-}
+/** A token every page of the firm's declares: where it is missing, the widget brings its own. */
+const BRAND_PROBE = "--color-brand";
 
 // One constructed sheet per stylesheet and document, adopted once however often a widget mounts.
 const sheets = new WeakMap<Document, Map<string, CSSStyleSheet>>();
@@ -63,8 +55,15 @@ export function mountWidget(
   widget: WidgetDefinition,
 ): () => void {
   const doc = element.ownerDocument;
-  adoptStyles(doc, scopedTokens(widget.rootClass, widget.errorClass));
   adoptStyles(doc, widget.css);
+  // The firm's own pages declare the brand's tokens on their root; another site's page does not,
+  // and only there is the widget's copy of them fetched and adopted.
+  const view = doc.defaultView;
+  if (view && view.getComputedStyle(element).getPropertyValue(BRAND_PROBE).trim() === "") {
+    void import("./brand-tokens.ts").then(({ scopedTokens }) =>
+      adoptStyles(doc, scopedTokens(widget.rootClass, widget.errorClass)),
+    );
+  }
   const setup = readConfig((name) => element.getAttribute(name), scriptUrl, doc.location.href);
   if (!setup.ok) {
     console.error(`${widget.subject} cannot be shown: ${setup.problems.join("; ")}`);

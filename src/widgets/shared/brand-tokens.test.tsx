@@ -1,4 +1,4 @@
-import { scopedTokens } from "./mount.tsx";
+import { scopedTokens } from "./brand-tokens.ts";
 
 describe("the widgets' tokens", () => {
   it("are declared on the widget's own elements, never on another site's page root", () => {
