@@ -94,10 +94,11 @@ function report(saved: Map<PageType, string | Error>, messages: VnuMessage[]): n
     console.log(`${failures.length > 0 ? "FAIL" : "ok  "} ${page.name}: ${where}`);
     for (const line of [...failures, ...warnings]) console.log(`    ${line}`);
   }
-  // A message of the checker's own (no file it could read, say) fails the run on its own.
-  const unplaced = messages.filter((m) => !files.has(fileOf(m) ?? ""));
+  // A failure of the checker's own, about no page (an argument it refused, say), fails the run.
+  const unplaced = messages.filter((m) => isFailure(m) && !files.has(fileOf(m) ?? ""));
   for (const m of unplaced) console.log(`FAIL the checker: ${describe(m)}`);
-  console.log(`\n${saved.size - failed} passed, ${failed} failed`);
+  const ownErrors = unplaced.length > 0 ? `, ${unplaced.length} error(s) of the checker's own` : "";
+  console.log(`\n${saved.size - failed} passed, ${failed} failed${ownErrors}`);
   return failed + unplaced.length;
 }
 
