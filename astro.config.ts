@@ -3,7 +3,7 @@ import node from "@astrojs/node";
 import react from "@astrojs/react";
 import type { AstroIntegration } from "astro";
 import { defineConfig } from "astro/config";
-import { minify } from "vite";
+import { minify, type Plugin } from "vite";
 
 /**
  * Minifies public/first-paint.js in the build. Astro copies public/ as it is, and this script
@@ -24,6 +24,36 @@ function minifyFirstPaint(): AstroIntegration {
   };
 }
 
+/**
+ * Keeps the style element Astro writes in front of a page's first island out of the body.
+ * Astro's runtime writes `<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>`
+ * there, inside <body>, where HTML allows no style element, and no setting moves it. The rule is
+ * in the layout's stylesheet instead (BaseLayout.astro, in <head>), and this takes the element out
+ * of the runtime's code in the server build. The build fails if that code is not found, so an
+ * upgrade of Astro that changes it is seen (and this can go if Astro then writes it in <head>).
+ */
+function islandStyleOutOfBody(): Plugin {
+  const runtime = "/astro/dist/runtime/server/scripts.js";
+  const element = "<style>${ISLAND_STYLES}</style>";
+  let isRemoved = false;
+  return {
+    name: "island-style-out-of-body",
+    // The site runs from its build only; `astro dev` would keep the element, which does no harm.
+    apply: "build",
+    transform(code, id) {
+      if (!id.split("?")[0]!.endsWith(runtime)) return;
+      if (!code.includes(element))
+        throw new Error(`${runtime} no longer writes ${element}: see islandStyleOutOfBody`);
+      isRemoved = true;
+      return code.replace(element, "");
+    },
+    buildEnd() {
+      if (this.environment.name === "ssr" && !isRemoved)
+        this.error(`the server build has no ${runtime}: see islandStyleOutOfBody`);
+    },
+  };
+}
+
 // Astro renders the pages; the Fastify host in src/server mounts the built handler
 // (middleware mode) and owns static files, compression, headers and caching.
 export default defineConfig({
@@ -35,4 +65,5 @@ export default defineConfig({
   prefetch: false,
   devToolbar: { enabled: false },
   security: { csp: true },
+  vite: { plugins: [islandStyleOutOfBody()] },
 });
