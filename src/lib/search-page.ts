@@ -20,7 +20,7 @@ export function requestedKind(url: URL): SearchKind | null {
   return KINDS.find((k) => k === kind) ?? null;
 }
 
-/** One choice of the filter by kind: a link, unless it is the current one or finds nothing. */
+/** One choice of the filter by kind: a link, unless it is the current one. */
 export interface KindChoice {
   label: string;
   count: number;
@@ -28,7 +28,10 @@ export interface KindChoice {
   isCurrent: boolean;
 }
 
-/** "All" and each kind with its count, for the query as typed. */
+/**
+ * "All" and each kind that found something, with its count, for the query as typed. The current
+ * kind stays even when it found nothing, so that the visitor sees what is chosen and can leave it.
+ */
 export function kindChoices(
   query: string,
   counts: Readonly<Record<SearchKind, number>>,
@@ -42,10 +45,10 @@ export function kindChoices(
       href: current === null ? null : searchPath(query),
       isCurrent: current === null,
     },
-    ...KINDS.map((kind) => ({
+    ...KINDS.filter((kind) => counts[kind] > 0 || kind === current).map((kind) => ({
       label: KIND_NAMES[kind][1],
       count: counts[kind],
-      href: current === kind || counts[kind] === 0 ? null : searchPath(query, kind),
+      href: current === kind ? null : searchPath(query, kind),
       isCurrent: current === kind,
     })),
   ];

@@ -105,7 +105,9 @@ test.describe("the filter by kind, without script", () => {
     await page.goto(`${site}/search?q=aerospace`);
     const filter = kindFilter(page);
     const text = (await filter.textContent()) ?? "";
-    const count = (label: string) => Number(new RegExp(`${label} \\((\\d+)\\)`).exec(text)?.[1]);
+    // A kind that found nothing is not offered: it counts 0.
+    const count = (label: string) =>
+      Number(new RegExp(`${label} \\((\\d+)\\)`).exec(text)?.[1] ?? 0);
     expect(count("All")).toBe(
       count("Deals") + count("Topics") + count("Articles") + count("Pages"),
     );
@@ -124,6 +126,20 @@ test.describe("the filter by kind, without script", () => {
     await expect(page).toHaveURL(/\/search\?q=aerospace&kind=deal&page=2$/);
     await kindFilter(page).getByRole("link", { name: /^All/ }).click();
     await expect(status(page)).toHaveText(new RegExp(`^${count("All")} results for “aerospace”`));
+  });
+
+  test("offers only the kinds that found something, and the chosen kind even when it found nothing", async ({
+    page,
+    site,
+  }) => {
+    await page.goto(`${site}/search?q=aerospace`);
+    await expect(kindFilter(page)).toContainText("Deals (");
+    await expect(kindFilter(page)).not.toContainText("Pages (0)");
+    await page.goto(`${site}/search?q=aerospace&kind=page`);
+    await expect(status(page)).toHaveText("No pages for “aerospace”.");
+    await expect(kindFilter(page).getByText("Pages (0)")).toHaveAttribute("aria-current", "true");
+    await kindFilter(page).getByRole("link", { name: /^All/ }).click();
+    await expect(page).toHaveURL(/\/search\?q=aerospace$/);
   });
 
   test("says what it did mean when nothing was found, and where to browse", async ({
