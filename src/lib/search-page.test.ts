@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { kindChoices, requestedKind } from "./search-page.ts";
+import { correctionNotice, kindChoices, requestedExact, requestedKind } from "./search-page.ts";
 
 const counts = { deal: 19, topic: 0, article: 2, page: 0 };
 const shown = (choices: ReturnType<typeof kindChoices>) =>
@@ -26,6 +26,31 @@ describe("the filter by kind", () => {
       "All (0) current",
     ]);
   });
+
+  it("keeps a search for the words as typed in its links", () => {
+    const hrefs = kindChoices("keystnoe", counts, "deal", { isExact: true }).map((c) => c.href);
+    expect(hrefs).toEqual([
+      "/search?q=keystnoe&exact=1",
+      null,
+      "/search?q=keystnoe&kind=article&exact=1",
+    ]);
+  });
+});
+
+describe("a corrected search", () => {
+  it("names the words searched for, and links to the words as typed, its kind kept", () => {
+    expect(correctionNotice("keystnoe", "keystone", null)).toEqual({
+      words: "keystone",
+      asTypedHref: "/search?q=keystnoe&exact=1",
+    });
+    expect(correctionNotice("keystnoe", "keystone", "deal")?.asTypedHref).toBe(
+      "/search?q=keystnoe&kind=deal&exact=1",
+    );
+  });
+
+  it("says nothing when nothing was corrected", () => {
+    expect(correctionNotice("keystone", null, null)).toBeNull();
+  });
 });
 
 describe("the search's address", () => {
@@ -34,5 +59,11 @@ describe("the search's address", () => {
   it("asks for one kind, or every kind", () => {
     expect(requestedKind(url("?q=x&kind=deal"))).toBe("deal");
     expect(requestedKind(url("?q=x&kind=person"))).toBeNull();
+  });
+
+  it("asks for the words as typed with exact=1 only", () => {
+    expect(requestedExact(url("?q=x&exact=1"))).toBe(true);
+    expect(requestedExact(url("?q=x"))).toBe(false);
+    expect(requestedExact(url("?q=x&exact=0"))).toBe(false);
   });
 });
