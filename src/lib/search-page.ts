@@ -20,7 +20,10 @@ export function requestedKind(url: URL): SearchKind | null {
   return KINDS.find((k) => k === kind) ?? null;
 }
 
-/** One choice of the filter by kind: a link, unless it is the current one or finds nothing. */
+/** True when `?exact=1` asks for the words as typed, with no typo forgiven. */
+export const requestedExact = (url: URL): boolean => url.searchParams.get("exact") === "1";
+
+/** One choice of the filter by kind: a link, unless it is the current one. */
 export interface KindChoice {
   label: string;
   count: number;
@@ -28,27 +31,50 @@ export interface KindChoice {
   isCurrent: boolean;
 }
 
-/** "All" and each kind with its count, for the query as typed. */
+/**
+ * "All" and each kind that found something, with its count, for the query as it was asked (as
+ * typed or not). The current kind stays even when it found nothing, so that the visitor sees what
+ * is chosen and can leave it.
+ */
 export function kindChoices(
   query: string,
   counts: Readonly<Record<SearchKind, number>>,
   current: SearchKind | null,
+  { isExact = false }: { isExact?: boolean } = {},
 ): KindChoice[] {
   const all = KINDS.reduce((n, k) => n + counts[k], 0);
   return [
     {
       label: "All",
       count: all,
-      href: current === null ? null : searchPath(query),
+      href: current === null ? null : searchPath(query, { isExact }),
       isCurrent: current === null,
     },
-    ...KINDS.map((kind) => ({
+    ...KINDS.filter((kind) => counts[kind] > 0 || kind === current).map((kind) => ({
       label: KIND_NAMES[kind][1],
       count: counts[kind],
-      href: current === kind || counts[kind] === 0 ? null : searchPath(query, kind),
+      href: current === kind ? null : searchPath(query, { kind, isExact }),
       isCurrent: current === kind,
     })),
   ];
+}
+
+/** What the page says of a search that corrected the query's typos. */
+export interface CorrectionNotice {
+  /** The words the results are for. */
+  words: string;
+  /** The same search (kind kept, from its first page) for the words exactly as typed. */
+  asTypedHref: string;
+}
+
+/** The notice for a corrected search, or null when nothing was corrected. */
+export function correctionNotice(
+  query: string,
+  appliedCorrection: string | null,
+  kind: SearchKind | null,
+): CorrectionNotice | null {
+  if (appliedCorrection === null) return null;
+  return { words: appliedCorrection, asTypedHref: searchPath(query, { kind, isExact: true }) };
 }
 
 /** What a result needs to be linked and described. */

@@ -15,6 +15,12 @@ describe("searchSummary", () => {
     [{ total: 108, page: 2, pageCount: 11 }, "108 results for “valuation”, page 2 of 11."],
     [{ total: 1, noun: ["deal", "deals"] as const }, "1 deal for “valuation”."],
     [{ noun: ["topic", "topics"] as const }, "No topics for “valuation”."],
+    // The line above the count already says which words were searched for.
+    [{ total: 19, isCorrected: true }, "19 results."],
+    [{ total: 25, pageCount: 3, isCorrected: true }, "25 results, page 1 of 3."],
+    [{ isCorrected: true, noun: ["page", "pages"] as const }, "No pages."],
+    [{ isExact: true }, "No results for “valuation” as typed."],
+    [{ total: 1, isExact: true }, "1 result for “valuation” as typed."],
   ])("%j reads %j", (changes, text) => {
     expect(searchSummary({ ...base, ...changes })).toBe(text);
   });

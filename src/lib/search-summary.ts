@@ -6,6 +6,8 @@ export function searchSummary({
   page,
   pageCount,
   noun = ["result", "results"],
+  isCorrected = false,
+  isExact = false,
 }: {
   query: string;
   hasQuery: boolean;
@@ -14,9 +16,14 @@ export function searchSummary({
   pageCount: number;
   /** What is counted, one and many: a filter by kind counts `["deal", "deals"]`. */
   noun?: readonly [string, string];
+  /** The search corrected the query, and the line before the count says what it searched for. */
+  isCorrected?: boolean;
+  /** The visitor asked for the words as typed, with no typo forgiven. */
+  isExact?: boolean;
 }): string {
   if (!hasQuery) return "Enter words to search the deals, topics, articles and pages of the site.";
-  if (total === 0) return `No ${noun[1]} for “${query}”.`;
-  const results = `${total} ${total === 1 ? noun[0] : noun[1]} for “${query}”`;
+  const subject = isCorrected ? "" : ` for “${query}”${isExact ? " as typed" : ""}`;
+  if (total === 0) return `No ${noun[1]}${subject}.`;
+  const results = `${total} ${total === 1 ? noun[0] : noun[1]}${subject}`;
   return pageCount > 1 ? `${results}, page ${page} of ${pageCount}.` : `${results}.`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  appliedCorrection,
   buildVocabulary,
   correctedQuery,
   expandQuery,
@@ -57,6 +58,28 @@ describe("expandQuery", () => {
     expect(expanded("dbet ")).toEqual({});
   });
 
+  it("tells the words found only as typos from those found as typed, and can leave them out", () => {
+    const typos = (text: string) =>
+      expandQuery(vocabulary, parseQuery(text))
+        .flat()
+        .map((e) => [e.word, e.isTypo]);
+    expect(typos("acquisition ")).toEqual([
+      ["acquisition", false],
+      ["acquisitions", false],
+    ]);
+    expect(typos("acqusition ")).toEqual([
+      ["acquisition", true],
+      ["acquisitions", true],
+    ]);
+    const asTyped = (text: string) =>
+      expandQuery(vocabulary, parseQuery(text), { typos: false }).map((g) => g.map((e) => e.word));
+    expect(asTyped("acqusition ")).toEqual([[]]);
+    expect(asTyped("acquisition recapitaliz")).toEqual([
+      ["acquisition", "acquisitions"],
+      ["recapitalization", "recapitalizations"],
+    ]);
+  });
+
   it("looks only at words in titles for suggestions, weighing them by how many titles hold them", () => {
     expect(expanded("recapitaliz", true)).toEqual({
       recapitalizations: weight(MATCH_FACTOR.prefix, 5),
@@ -71,5 +94,30 @@ describe("correctedQuery", () => {
     );
     expect(correctedQuery(vocabulary, parseQuery("keystone"))).toBeNull();
     expect(correctedQuery(vocabulary, parseQuery("zzqxv"))).toBeNull();
+  });
+});
+
+describe("appliedCorrection", () => {
+  const applied = (text: string, isFound?: (word: string) => boolean) => {
+    const query = parseQuery(text);
+    return appliedCorrection(query, expandQuery(vocabulary, query), isFound);
+  };
+
+  it("reads each word found only as a typo as the nearest, most common stored word", () => {
+    expect(applied("keystnoe")).toBe("keystone");
+    expect(applied("keystnoe acquisition")).toBe("keystone acquisition");
+    // `xarbor` is one typo from both harbor (in more documents) and arbor.
+    expect(applied("xarbor ")).toBe("harbor");
+  });
+
+  it("reads a typo as a word that the results hold", () => {
+    expect(applied("xarbor ", (word) => word === "arbor")).toBe("arbor");
+  });
+
+  it("corrects nothing that was found as typed, by its stem or as a beginning", () => {
+    expect(applied("keystone")).toBeNull();
+    expect(applied("acquisitions ")).toBeNull();
+    expect(applied("recapitaliz")).toBeNull();
+    expect(applied("zzqxv")).toBeNull();
   });
 });

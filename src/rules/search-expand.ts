@@ -29,6 +29,8 @@ export interface Expansion {
   readonly group: number;
   /** The word's rarity times how close it is to what was typed. */
   readonly weight: number;
+  /** Found only as a typo of what was typed: a correction, not the word as typed. */
+  readonly isTypo: boolean;
 }
 
 /** How much a match counts by how it was found: as typed first, a typo last. */
@@ -70,13 +72,18 @@ const MEMO_LIMIT = 10_000;
 /**
  * The stored words for every query word: itself, words of the same stem, (for the last word when
  * unfinished) the words it begins, and words within its typo budget. `titles` looks only at words
- * that occur in titles, as suggestions do. A query word with no stored word gets an empty list.
- * `memo` keeps each word's expansions for the next query (drop it with the vocabulary).
+ * that occur in titles, as suggestions do; `typos: false` forgives no typo (the words as typed).
+ * A query word with no stored word gets an empty list. `memo` keeps each word's expansions for
+ * the next query (drop it with the vocabulary).
  */
 export function expandQuery(
   vocabulary: Vocabulary,
   query: SearchQuery,
-  { titles = false, memo }: { titles?: boolean; memo?: ExpansionMemo } = {},
+  {
+    titles = false,
+    typos = true,
+    memo,
+  }: { titles?: boolean; typos?: boolean; memo?: ExpansionMemo } = {},
 ): Expansion[][] {
   return query.words.map((typed, group) => {
     const isPrefix = query.isLastPrefix && group === query.words.length - 1;
@@ -86,6 +93,9 @@ export function expandQuery(
       words = expandWord(vocabulary, typed, isPrefix, titles);
       if (memo && memo.size < MEMO_LIMIT) memo.set(key, words);
     }
+    // Typos weigh less than any other match, so they sort last and were cut first: leaving them
+    // out gives the list that a search forgiving none would have made.
+    if (!typos) words = words.filter((w) => !w.isTypo);
     return words.map((w) => ({ ...w, group }));
   });
 }
@@ -97,11 +107,11 @@ function expandWord(
   titles: boolean,
 ): Omit<Expansion, "group">[] {
   const docsOf = (w: VocabularyWord) => (titles ? w.titleDocs : w.docs);
-  const found = new Map<string, { w: VocabularyWord; factor: number }>();
-  const offer = (w: VocabularyWord, factor: number) => {
+  const found = new Map<string, { w: VocabularyWord; factor: number; isTypo: boolean }>();
+  const offer = (w: VocabularyWord, factor: number, isTypo = false) => {
     if (docsOf(w) === 0) return;
     const known = found.get(w.word);
-    if (!known || known.factor < factor) found.set(w.word, { w, factor });
+    if (!known || known.factor < factor) found.set(w.word, { w, factor, isTypo });
   };
   const exact = vocabulary.byWord.get(typed);
   if (exact) offer(exact, MATCH_FACTOR.exact);
@@ -117,19 +127,20 @@ function expandWord(
     for (const w of vocabulary.words) {
       if (found.has(w.word) || w.word.length < typed.length - budget) continue;
       const d = editDistance(typed, w.word, budget);
-      if (d <= budget) offer(w, MATCH_FACTOR.typo[d]!);
+      if (d <= budget) offer(w, MATCH_FACTOR.typo[d]!, true);
       else if (isPrefix) {
         const p = editDistance(typed, w.word, budget, true);
-        if (p <= budget) offer(w, MATCH_FACTOR.prefixTypo[p]!);
+        if (p <= budget) offer(w, MATCH_FACTOR.prefixTypo[p]!, true);
       }
     }
   }
   return [...found.values()]
     .sort((a, b) => b.factor - a.factor || docsOf(b.w) - docsOf(a.w))
     .slice(0, MAX_EXPANSIONS)
-    .map(({ w, factor }) => ({
+    .map(({ w, factor, isTypo }) => ({
       word: w.word,
       weight: factor * rarity(docsOf(w), vocabulary.documents),
+      isTypo,
     }));
 }
 
@@ -145,6 +156,27 @@ function wordsBeginning(words: readonly VocabularyWord[], prefix: string): Vocab
   const run: VocabularyWord[] = [];
   for (let i = low; i < words.length && words[i]!.word.startsWith(prefix); i++) run.push(words[i]!);
   return run;
+}
+
+/**
+ * How the search read a query some of whose words it found only as typos: each such word replaced
+ * by the first of its stored words (the nearest, then the most common) that `isFound` says the
+ * results hold. Null when every word was found as typed, by its stem or as the beginning of a
+ * word: nothing was corrected.
+ */
+export function appliedCorrection(
+  query: SearchQuery,
+  groups: readonly (readonly Expansion[])[],
+  isFound: (word: string) => boolean = () => true,
+): string | null {
+  let changed = false;
+  const words = query.words.map((typed, i) => {
+    const group = groups[i] ?? [];
+    if (group.length === 0 || group.some((e) => !e.isTypo)) return typed;
+    changed = true;
+    return (group.find((e) => isFound(e.word)) ?? group[0]!).word;
+  });
+  return changed ? words.join(" ") : null;
 }
 
 /**

@@ -17,9 +17,26 @@ export const TRANSACTIONS_PATH = "/transactions";
 /** A deal's page (issue 20). */
 export const dealPath = (urlName: string) => `${TRANSACTIONS_PATH}/${encodeURIComponent(urlName)}`;
 
-/** The site search for a query, optionally of one kind of result. */
-export const searchPath = (query: string, kind?: string) =>
-  `/search?${new URLSearchParams(kind ? { q: query, kind } : { q: query }).toString()}`;
+/** What the site search is asked besides its words: one kind of result, and no typo forgiven. */
+export interface SearchRequest {
+  kind?: string | null;
+  /** No typo forgiven: `exact=1`. */
+  isExact?: boolean;
+}
+
+/** The site search's parameters, in the order its links write them. */
+export const searchParams = (
+  query: string,
+  { kind, isExact = false }: SearchRequest = {},
+): Record<string, string> => ({
+  q: query,
+  ...(kind ? { kind } : {}),
+  ...(isExact ? { exact: "1" } : {}),
+});
+
+/** The site search for a query, optionally of one kind of result, optionally as typed. */
+export const searchPath = (query: string, request: SearchRequest = {}) =>
+  `/search?${new URLSearchParams(searchParams(query, request)).toString()}`;
 
 /** The contact page: the firm's offices, and where "Talk to a banker" leads. */
 export const CONTACT_PATH = "/about/contact";

@@ -11,6 +11,7 @@ import {
 
 // One search over deals, topics, articles and pages (issue 20): what its visitor could not find,
 // each result's kind and details, the filter by kind (links: no script needed), "Did you mean",
+// "Showing results for" a corrected query with a link to search the words as typed,
 // and the search bar's suggestions as an APG combobox.
 
 const { transactions, descriptions } = demoContent();
@@ -51,12 +52,28 @@ test.describe("what the issue's visitor could not find", () => {
     await expect(firstResult(page).getByRole("heading")).toHaveText("Keystone Networks Co.");
   });
 
-  test("acqusition (one typo) finds as many as acquisition", async ({ page, site }) => {
+  test("acqusition (one typo) finds as many as acquisition, and says it read acquisition", async ({
+    page,
+    site,
+  }) => {
     await page.goto(`${site}/search?q=acquisition`);
     const right = await status(page).textContent();
     await page.goto(`${site}/search?q=acqusition`);
-    await expect(status(page)).toHaveText(right!.replace("acquisition", "acqusition"));
+    await expect(status(page)).toContainText("Showing results for acquisition.");
+    await expect(status(page)).toContainText(right!.replace(" for “acquisition”", ""));
     await expect(firstResult(page).getByRole("heading")).toHaveText("Acquisition Finance");
+  });
+
+  test("keystnoe: the line saying it showed keystone, and the search as typed, pass axe", async ({
+    page,
+    site,
+  }) => {
+    await page.goto(`${site}/search?q=keystnoe`);
+    await expect(status(page)).toContainText("Showing results for keystone.");
+    expect(await axeViolations(page)).toEqual([]);
+    await status(page).getByRole("link", { name: "Search instead for keystnoe" }).click();
+    await expect(status(page)).toHaveText("No results for “keystnoe” as typed.");
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test("recapitaliz (a word being typed) finds the topic Recapitalizations first", async ({
@@ -105,7 +122,9 @@ test.describe("the filter by kind, without script", () => {
     await page.goto(`${site}/search?q=aerospace`);
     const filter = kindFilter(page);
     const text = (await filter.textContent()) ?? "";
-    const count = (label: string) => Number(new RegExp(`${label} \\((\\d+)\\)`).exec(text)?.[1]);
+    // A kind that found nothing is not offered: it counts 0.
+    const count = (label: string) =>
+      Number(new RegExp(`${label} \\((\\d+)\\)`).exec(text)?.[1] ?? 0);
     expect(count("All")).toBe(
       count("Deals") + count("Topics") + count("Articles") + count("Pages"),
     );
@@ -124,6 +143,73 @@ test.describe("the filter by kind, without script", () => {
     await expect(page).toHaveURL(/\/search\?q=aerospace&kind=deal&page=2$/);
     await kindFilter(page).getByRole("link", { name: /^All/ }).click();
     await expect(status(page)).toHaveText(new RegExp(`^${count("All")} results for “aerospace”`));
+  });
+
+  test("offers only the kinds that found something, and the chosen kind even when it found nothing", async ({
+    page,
+    site,
+  }) => {
+    await page.goto(`${site}/search?q=aerospace`);
+    await expect(kindFilter(page)).toContainText("Deals (");
+    await expect(kindFilter(page)).not.toContainText("Pages (0)");
+    await page.goto(`${site}/search?q=aerospace&kind=page`);
+    await expect(status(page)).toHaveText("No pages for “aerospace”.");
+    await expect(kindFilter(page).getByText("Pages (0)")).toHaveAttribute("aria-current", "true");
+    await kindFilter(page).getByRole("link", { name: /^All/ }).click();
+    await expect(page).toHaveURL(/\/search\?q=aerospace$/);
+  });
+
+  test("keystnoe: shows the results for keystone, and links to a search for keystnoe as typed", async ({
+    page,
+    site,
+  }) => {
+    await page.goto(`${site}/search?q=keystnoe`);
+    await expect(status(page)).toContainText("Showing results for keystone.");
+    await expect(status(page).getByRole("emphasis")).toHaveText("keystone");
+    await expect(status(page)).not.toContainText("for “keystnoe”");
+    await expect(firstResult(page).getByRole("heading")).toHaveText("Keystone Networks Co.");
+    const asTyped = status(page).getByRole("link", { name: "Search instead for keystnoe" });
+    await expect(asTyped).toHaveAttribute("href", "/search?q=keystnoe&exact=1");
+    await asTyped.click();
+    await expect(page).toHaveURL(/\/search\?q=keystnoe&exact=1$/);
+    await expect(status(page)).toHaveText("No results for “keystnoe” as typed.");
+    await expect(results(page)).toHaveCount(0);
+    await expect(main(page)).toContainText("Did you mean keystone?");
+  });
+
+  test("a corrected search, and a search as typed, keep to themselves through the filter and the pages", async ({
+    page,
+    site,
+  }) => {
+    await page.goto(`${site}/search?q=aerospcae`);
+    await kindFilter(page)
+      .getByRole("link", { name: /^Deals/ })
+      .click();
+    await page
+      .getByRole("navigation", { name: "Search result pages" })
+      .getByRole("link", { name: "Next page" })
+      .click();
+    await expect(page).toHaveURL(/\/search\?q=aerospcae&kind=deal&page=2$/);
+    await expect(status(page)).toContainText("Showing results for aerospace.");
+    await expect(status(page)).toContainText(/deals, page 2 of \d+\.$/);
+    await expect(
+      status(page).getByRole("link", { name: "Search instead for aerospcae" }),
+    ).toHaveAttribute("href", "/search?q=aerospcae&kind=deal&exact=1");
+
+    await page.goto(`${site}/search?q=aerospace&exact=1`);
+    await expect(status(page)).toHaveText(
+      /^\d+ results for “aerospace” as typed, page 1 of \d+\.$/,
+    );
+    await kindFilter(page)
+      .getByRole("link", { name: /^Deals/ })
+      .click();
+    await expect(page).toHaveURL(/\/search\?q=aerospace&kind=deal&exact=1$/);
+    await page
+      .getByRole("navigation", { name: "Search result pages" })
+      .getByRole("link", { name: "Next page" })
+      .click();
+    await expect(page).toHaveURL(/\/search\?q=aerospace&kind=deal&exact=1&page=2$/);
+    await expect(status(page)).toHaveText(/^\d+ deals for “aerospace” as typed, page 2 of \d+\.$/);
   });
 
   test("says what it did mean when nothing was found, and where to browse", async ({

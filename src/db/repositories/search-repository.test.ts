@@ -103,6 +103,28 @@ describe("site search: matching", () => {
     expect((await search.search("zzqxv")).correction).toBeNull();
   });
 
+  it("says how it read a word found only as a typo, and can search the words as typed", async () => {
+    const right = await search.search("keystone", { limit: 0 });
+    const typo = await search.search("keystnoe", { limit: 0 });
+    expect(typo.counts).toEqual(right.counts);
+    expect(typo.appliedCorrection).toBe("keystone");
+    expect(right.appliedCorrection).toBeNull();
+    expect(await search.search("keystnoe", { exact: true, limit: 0 })).toMatchObject({
+      total: 0,
+      appliedCorrection: null,
+      correction: "keystone",
+    });
+    expect((await search.search("keystone", { exact: true, limit: 0 })).counts).toEqual(
+      right.counts,
+    );
+  });
+
+  it("reads a typo, with a filter by kind, as a word that the results shown hold", async () => {
+    const deals = await search.search("keystnoe netwroks", { kinds: ["deal"], limit: 0 });
+    expect(deals.total).toBeGreaterThan(0);
+    expect(deals.appliedCorrection).toBe("keystone networks");
+  });
+
   it("counts every kind, filters by kind, and pages without gaps or repeats", async () => {
     const all = await search.search("capital", { limit: 1000 });
     expect(all.total).toBe(all.hits.length);

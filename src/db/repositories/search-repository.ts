@@ -2,6 +2,7 @@ import type { Db } from "../connect.ts";
 import { apiDateTime } from "../../rules/date-time.ts";
 import { markedSnippet, markWords } from "../../rules/search-marks.ts";
 import {
+  appliedCorrection,
   buildVocabulary,
   correctedQuery,
   expandQuery,
@@ -37,7 +38,12 @@ export interface SearchResult {
   total: number;
   /** Matches of each kind, whatever kinds were asked for (the filter shows them). */
   counts: Record<SearchKind, number>;
-  /** When nothing matched: a spelling that finds something, else null. */
+  /**
+   * When something matched but a word only through its typos: the words the results are for
+   * (`keystone` for `keystnoe`), else null. Never with `exact`.
+   */
+  appliedCorrection: string | null;
+  /** When nothing matched: a spelling to suggest that finds something, else null. */
   correction: string | null;
 }
 
@@ -77,44 +83,69 @@ export function searchRepository(db: Db) {
     return loaded;
   };
 
-  /** The ranked documents of the `wanted` kinds, and counts of every kind. */
-  async function rank(query: SearchQuery, wanted: readonly SearchKind[], titles = false) {
+  /**
+   * The ranked documents of the `wanted` kinds, counts of every kind, and how the query was read
+   * when a word was found only through its typos (none are forgiven with `typos: false`).
+   */
+  async function rank(
+    query: SearchQuery,
+    wanted: readonly SearchKind[],
+    { titles = false, typos = true }: { titles?: boolean; typos?: boolean } = {},
+  ) {
     const { vocabulary, facts, memo } = await index();
-    const groups = expandQuery(vocabulary, query, { titles, memo });
+    const groups = expandQuery(vocabulary, query, { titles, typos, memo });
     if (groups.length === 0 || groups.some((g) => g.length === 0))
-      return { order: [], counts: noCounts(), matched: new Set<string>() };
-    const postings = await postingsOf(
+      return { order: [], counts: noCounts(), matched: new Set<string>(), readAs: null };
+    const bytes = await postingsOf(
       db,
       groups.flat().map((e) => e.word),
       titles ? "TitlePostings" : "Postings",
     );
+    const postings = (word: string) => decodePostings(bytes.get(word) ?? EMPTY);
     const weighted = groups.map((group) =>
-      group.map((e) => ({
-        weight: e.weight,
-        postings: decodePostings(postings.get(e.word) ?? EMPTY),
-      })),
+      group.map((e) => ({ weight: e.weight, postings: postings(e.word) })),
     );
     const words = groups.map((group) => new Set(group.map((e) => e.word)));
+    const ranked = rankDocuments(facts, weighted, words, new Set(wanted));
+    // Read a typo as a word the results shown hold, not one only other documents do. The set is
+    // made only for a query with a corrected word, so that the others pay nothing for it.
+    let shown: Set<number> | undefined;
+    const isShown = (word: string) => {
+      shown ??= new Set(ranked.order);
+      return postings(word).docIds.some((doc) => shown!.has(doc));
+    };
     return {
-      ...rankDocuments(facts, weighted, words, new Set(wanted)),
+      ...ranked,
       matched: new Set(groups.flat().map((e) => e.word)),
+      readAs: appliedCorrection(query, groups, isShown),
     };
   }
 
   return {
-    /** Best match first across the kinds asked for; counts for every kind; an empty query finds nothing. */
+    /**
+     * Best match first across the kinds asked for; counts for every kind; an empty query finds
+     * nothing. `exact` forgives no typo: the words as typed (their stems and, for an unfinished
+     * last word, the words it begins, still match).
+     */
     async search(
       text: string,
       {
         kinds = SEARCH_KINDS,
         offset = 0,
         limit = 10,
-      }: { kinds?: readonly SearchKind[]; offset?: number; limit?: number } = {},
+        exact = false,
+      }: { kinds?: readonly SearchKind[]; offset?: number; limit?: number; exact?: boolean } = {},
     ): Promise<SearchResult> {
       const query = parseQuery(text);
       if (query.words.length === 0)
-        return { hits: [], total: 0, counts: noCounts(), correction: null };
-      const { order, counts, matched } = await rank(query, kinds);
+        return {
+          hits: [],
+          total: 0,
+          counts: noCounts(),
+          appliedCorrection: null,
+          correction: null,
+        };
+      const { order, counts, matched, readAs } = await rank(query, kinds, { typos: !exact });
       const rows = await documentsByNumber(db, order.slice(offset, offset + limit));
       const hits = rows.map((r) => ({
         kind: r.Kind,
@@ -129,6 +160,7 @@ export function searchRepository(db: Db) {
         hits,
         total: order.length,
         counts,
+        appliedCorrection: isEmpty ? null : readAs,
         correction: isEmpty ? await correction(query) : null,
       };
     },
@@ -137,7 +169,7 @@ export function searchRepository(db: Db) {
     async suggest(text: string, limit = 6): Promise<Suggestion[]> {
       const query = parseQuery(text);
       if (query.words.length === 0) return [];
-      const { order, matched } = await rank(query, SUGGESTED_KINDS, true);
+      const { order, matched } = await rank(query, SUGGESTED_KINDS, { titles: true });
       const rows = await documentsByNumber(db, order.slice(0, limit));
       return rows.map((r) => ({
         kind: r.Kind as Suggestion["kind"],
