@@ -37,6 +37,9 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: { launchOptions, trace: "off" },
+  // The visual baselines (tests/e2e/visual.spec.ts) are the screenshots docs/ shows: one set of
+  // every page type at 375, 768 and 1280 px, kept on purpose and updated with the design.
+  snapshotPathTemplate: "docs/screenshots/{arg}{ext}",
   // Tags: untagged tests run at desktop size only; "@mobile" runs at both sizes; "@mobile-only"
   // (the mobile menu, below the 64rem breakpoint) only in the mobile project.
   projects: [

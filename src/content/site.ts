@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { plainText, requiredText } from "./common.ts";
+import { plainText, requiredText, urlName } from "./common.ts";
 
 /** A site-relative path (`/x`) or an http(s)/mailto URL; nothing else reaches an href. */
 export const href = requiredText(1000).refine(
@@ -53,7 +53,27 @@ export const officeSchema = z.strictObject({
 });
 export type Office = z.output<typeof officeSchema>;
 
-/** Site settings: the firm, navigation, utility links, the alert, plain pages and offices. */
+/** A picture's address: a path on this site or an https URL (the CSP allows the synced Sitefinity's). */
+export const imageUrl = requiredText(1000).refine(
+  (s) => (s.startsWith("/") && !s.startsWith("//")) || /^https:\/\//i.test(s),
+  "not a site path or an https URL",
+);
+
+/** One of the firm's bankers, as the leadership page and the industry hubs show them. */
+export const personSchema = z.strictObject({
+  name: requiredText(100),
+  title: requiredText(100),
+  /** The industry groups the person covers, by their UrlName. */
+  groups: z.array(urlName).max(20, "more than 20 groups"),
+  email: z.email("not an e-mail address").max(254),
+  phone,
+  /** A few sentences of plain text. */
+  biography: plainText(2000),
+  photo: imageUrl.optional(),
+});
+export type Person = z.output<typeof personSchema>;
+
+/** Site settings: the firm, navigation, utility links, the alert, plain pages, offices and people. */
 export const siteSchema = z.strictObject({
   firmName: requiredText(100),
   tagline: plainText(300),
@@ -64,5 +84,7 @@ export const siteSchema = z.strictObject({
   pages: z.array(pageSchema).max(500, "more than 500 pages"),
   /** The firm's offices, the first its headquarters; optional, so older content files load. */
   offices: z.array(officeSchema).max(50, "more than 50 offices").optional(),
+  /** The firm's people, in the order the leadership page lists them; optional, as offices. */
+  people: z.array(personSchema).max(500, "more than 500 people").optional(),
 });
 export type Site = z.output<typeof siteSchema>;

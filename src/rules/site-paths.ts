@@ -40,3 +40,6 @@ export const searchPath = (query: string, request: SearchRequest = {}) =>
 
 /** The contact page: the firm's offices, and where "Talk to a banker" leads. */
 export const CONTACT_PATH = "/about/contact";
+
+/** The leadership page: the firm's people. */
+export const LEADERSHIP_PATH = "/about/leadership";

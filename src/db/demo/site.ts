@@ -1,5 +1,6 @@
 import type { Page, Site } from "../../content/site.ts";
 import type { FlatTaxon } from "../../content/taxon.ts";
+import { DEMO_PEOPLE } from "./people.ts";
 import { FIRM } from "./words.ts";
 
 const ARTICLES =
@@ -66,6 +67,7 @@ export function demoSite(tags: FlatTaxon[]): Site {
     },
     pages: PAGES,
     offices: OFFICES,
+    people: DEMO_PEOPLE,
   };
 }
 

@@ -1,0 +1,33 @@
+import type { Person } from "../content/site.ts";
+import { monogram, peopleOfGroup } from "./people.ts";
+
+const someone = (name: string, groups: string[]): Person => ({
+  name,
+  title: "Partner",
+  groups,
+  email: "a@b.com",
+  phone: "+1 212 555 0100",
+  biography: "",
+});
+
+describe("people", () => {
+  it.each([
+    ["Margit Halvorsen", "MH"],
+    ["Daniel A. Okafor", "DO"],
+    ["élodie martin", "ÉM"],
+    ["Cher", "C"],
+    ["  Anna   van der Berg ", "AB"],
+  ])("draws %s as %s", (name, letters) => {
+    expect(monogram(name)).toBe(letters);
+  });
+
+  it("finds a group's people by its UrlName, whatever its case, in the site's order", () => {
+    const people = [
+      someone("A", ["healthcare"]),
+      someone("B", []),
+      someone("C", ["Healthcare", "technology"]),
+    ];
+    expect(peopleOfGroup(people, "healthcare").map((p) => p.name)).toEqual(["A", "C"]);
+    expect(peopleOfGroup(people, "industrials")).toEqual([]);
+  });
+});
