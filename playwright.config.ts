@@ -11,6 +11,8 @@ const launchOptions = chromiumLaunchOptions();
 // the alert, the share block and the widgets' own states behave the same on either.
 const DATABASE_SPECS = [
   "site-pages",
+  "industry-hubs",
+  "people",
   "site-search",
   "site-search-kinds",
   "deal-pages",

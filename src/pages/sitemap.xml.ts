@@ -1,16 +1,30 @@
 import type { APIRoute } from "astro";
 import { sitemapXml } from "../lib/sitemap.ts";
-import { ARTICLES_PATH, articlePath, dealPath, topicPath } from "../rules/site-paths.ts";
+import {
+  ARTICLES_PATH,
+  articlePath,
+  dealPath,
+  INDUSTRIES_PATH,
+  industryPath,
+  topicPath,
+} from "../rules/site-paths.ts";
 
-/** Every public page: home, sections, content pages, topic pages, articles and deals. */
+/** Every public page: home, sections, content pages, hubs, topic pages, articles and deals. */
 export const GET: APIRoute = async ({ locals }) => {
-  const [site, entries] = await Promise.all([locals.site.site(), locals.site.sitemapEntries()]);
+  const [site, entries, groups] = await Promise.all([
+    locals.site.site(),
+    locals.site.sitemapEntries(),
+    locals.industries.groups(),
+  ]);
+  // A hub's introduction is a site page at the hub's own path: listed once.
+  const hubs = [INDUSTRIES_PATH, ...groups.map((g) => industryPath(g.UrlName))];
   const xml = sitemapXml(locals.siteUrl, [
     { path: "/" },
     { path: "/transactions" },
     { path: "/topics" },
     { path: ARTICLES_PATH },
-    ...(site?.pages ?? []).map((p) => ({ path: p.path })),
+    ...hubs.map((path) => ({ path })),
+    ...(site?.pages ?? []).filter((p) => !hubs.includes(p.path)).map((p) => ({ path: p.path })),
     ...entries.topics.map((urlName) => ({ path: topicPath(urlName) })),
     ...entries.articles.map((a) => ({ path: articlePath(a.UrlName), lastmod: a.PublicationDate })),
     ...entries.deals.map((d) => ({ path: dealPath(d.UrlName), lastmod: d.LastModified })),

@@ -43,3 +43,14 @@ export const CONTACT_PATH = "/about/contact";
 
 /** The leadership page: the firm's people. */
 export const LEADERSHIP_PATH = "/about/leadership";
+
+/** The industry groups' hubs. */
+export const INDUSTRIES_PATH = "/industries";
+
+/** One industry group's hub. */
+export const industryPath = (urlName: string) =>
+  `${INDUSTRIES_PATH}/${encodeURIComponent(urlName)}`;
+
+/** Historical Transactions with one industry group ticked (the widget reads `industry`). */
+export const groupTransactionsPath = (urlName: string) =>
+  `${TRANSACTIONS_PATH}?${new URLSearchParams({ industry: urlName }).toString()}`;

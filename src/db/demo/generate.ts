@@ -72,7 +72,7 @@ export function generateContent({
       txs.map((t, i) => [t.row.Description, t.html(dealPath(urlNames[i]!))]),
     ),
     articles: Array.from({ length: articles }, (_, i) => article(random, i, flatTaxa)),
-    site: demoSite(flatTaxa),
+    site: demoSite(flatTaxa, hierarchyTaxa),
   };
 }
 

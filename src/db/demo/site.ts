@@ -1,5 +1,6 @@
 import type { Page, Site } from "../../content/site.ts";
-import type { FlatTaxon } from "../../content/taxon.ts";
+import type { FlatTaxon, HierarchyTaxon } from "../../content/taxon.ts";
+import { ROOT_PARENT_ID } from "../../rules/taxonomies.ts";
 import { DEMO_PEOPLE } from "./people.ts";
 import { FIRM } from "./words.ts";
 
@@ -7,7 +8,8 @@ const ARTICLES =
   "/latest-articles-commentary/featured-articles-commentary/all-articles-and-commentary";
 
 /** Navigation, utility links, the alert and the plain pages of the demo firm. */
-export function demoSite(tags: FlatTaxon[]): Site {
+export function demoSite(tags: FlatTaxon[], industries: HierarchyTaxon[]): Site {
+  const groups = industries.filter((t) => t.ParentId === ROOT_PARENT_ID);
   const tag = (title: string) => {
     const t = tags.find((x) => x.Title === title);
     return { title, url: `${ARTICLES}/-in-tags/tags/${t?.UrlName ?? ""}` };
@@ -26,6 +28,11 @@ export function demoSite(tags: FlatTaxon[]): Site {
           title: p.title,
           url: p.path,
         })),
+      },
+      {
+        title: "Industries",
+        url: "/industries",
+        children: groups.map((g) => ({ title: g.Title, url: `/industries/${g.UrlName}` })),
       },
       {
         title: "Transactions",
@@ -65,7 +72,7 @@ export function demoSite(tags: FlatTaxon[]): Site {
       message: "Our New York office has moved to 450 Lexington Avenue, 31st Floor.",
       link: { title: "Contact details", url: "/about/contact" },
     },
-    pages: PAGES,
+    pages: [...PAGES, ...hubIntroductions(groups)],
     offices: OFFICES,
     people: DEMO_PEOPLE,
   };
@@ -191,6 +198,32 @@ const PAGES: Page[] = [
     ),
   ),
 ];
+
+// Introductions for some of the hubs (a hub without one shows its figures alone).
+const INTRODUCTIONS: Record<string, string> = {
+  Healthcare:
+    "Our healthcare bankers advise physician groups, device makers and healthcare IT companies, and the investors who back them, on sales, acquisitions and recapitalizations.",
+  Technology:
+    "From founder-led software companies to IT services platforms, we run processes that reach strategic acquirers and growth investors around the world.",
+  Industrials:
+    "Family-owned manufacturers and their private equity owners rely on our industrials team for sales, acquisitions and succession transactions.",
+};
+
+function hubIntroductions(groups: HierarchyTaxon[]): Page[] {
+  return groups.flatMap((g) => {
+    const text = INTRODUCTIONS[g.Title];
+    return text
+      ? [
+          page(
+            `/industries/${g.UrlName}`,
+            g.Title,
+            `${g.Title} transactions and coverage.`,
+            p(text),
+          ),
+        ]
+      : [];
+  });
+}
 
 function page(path: string, title: string, description: string, content: string): Page {
   return { path, title, description, content };
