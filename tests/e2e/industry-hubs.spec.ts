@@ -1,3 +1,4 @@
+import type { APIRequestContext } from "@playwright/test";
 import { createGroupResolver } from "../../src/rules/industry-groups.ts";
 import { axeViolations, baseUrl, expect, test } from "./fixtures.ts";
 
@@ -18,7 +19,7 @@ interface Deal {
   industries: string[];
 }
 
-async function apiGroups(request: import("@playwright/test").APIRequestContext) {
+async function apiGroups(request: APIRequestContext) {
   const get = async <T>(path: string) =>
     ((await (await request.get(`${baseUrl()}/api/default/${path}`)).json()) as { value: T[] })
       .value;
