@@ -19,20 +19,17 @@
   //    lost (docs/decisions.md). Links and forms work without script and are left alone.
   //    Copy link is not held: a browser lets a page write the clipboard only during the
   //    visitor's own press (WebKit refused the replayed one), so it is copied here and now.
-  //    Keys: Enter and Space on a button make a click, held as such; any other key a button
-  //    acts on is named in its data-keys (a dropdown toggle's Down) and held the same way.
+  //    Keys: Enter and Space on a button make a click, held as such; another key a button
+  //    acts on is named in its data-key (a dropdown toggle's Down) and held as the control's
+  //    heldKey, made again instead of its click: pressed after Enter, Down does all Enter did.
   var pending = [];
   // Whether the control's island has yet to run its script.
   function early(control) {
     var island = control.closest("astro-island");
     return island && island.hasAttribute("ssr");
   }
-  // Holds one press of each kind (a click, or a key's name) per control.
-  function hold(control, key) {
-    var held = pending.some(function (press) {
-      return press.control === control && press.key === key;
-    });
-    if (!held) pending.push({ control: control, key: key });
+  function hold(control) {
+    if (pending.indexOf(control) === -1) pending.push(control);
   }
   // Selects the field's link, shown, and starts the copy; the share block reports the outcome
   // once hydrated (earlyCopy in src/components/share-block/use-share-actions.ts).
@@ -57,7 +54,7 @@
       var fieldId = control.getAttribute("data-copy-field");
       var field = fieldId && document.getElementById(fieldId);
       if (field) copyNow(control, field);
-      else hold(control, "");
+      else hold(control);
     },
     true,
   );
@@ -65,10 +62,10 @@
     "keydown",
     function (event) {
       var control = event.target;
-      var keys = control.getAttribute && control.getAttribute("data-keys");
-      if (!keys || keys.split(" ").indexOf(event.key) === -1 || !early(control)) return;
+      if (control.getAttribute("data-key") !== event.key || !early(control)) return;
       event.preventDefault(); // Down would scroll the page meanwhile.
-      hold(control, event.key);
+      control.heldKey = event.key;
+      hold(control);
     },
     true,
   );
@@ -76,27 +73,22 @@
     "astro:hydrate",
     function (event) {
       var island = event.target;
-      var ready = pending.filter(function (press) {
-        return island.contains(press.control);
+      var ready = pending.filter(function (control) {
+        return island.contains(control);
       });
-      pending = pending.filter(function (press) {
-        return !island.contains(press.control);
+      pending = pending.filter(function (control) {
+        return !island.contains(control);
       });
       // After React's own work of this turn, as if the visitor pressed it now.
       window.setTimeout(function () {
-        ready.forEach(function (press) {
-          var control = press.control;
+        ready.forEach(function (control) {
+          var key = control.heldKey;
           if (!control.isConnected || control.disabled) return;
-          if (!press.key) control.click();
-          // A key goes to the focused element: made again only where focus still is.
+          if (!key) control.click();
+          // A key goes to the focused element: made again only where focus still is. (Made by
+          // script, it has no default action to prevent: React's handler is all it reaches.)
           else if (document.activeElement === control)
-            control.dispatchEvent(
-              new window.KeyboardEvent("keydown", {
-                key: press.key,
-                bubbles: true,
-                cancelable: true,
-              }),
-            );
+            control.dispatchEvent(new window.KeyboardEvent("keydown", { key: key, bubbles: true }));
         });
       });
     },

@@ -57,9 +57,9 @@ export function useDropdown({ isOpen, onOpen, onClose }: DropdownOptions) {
 
   return {
     itemProps: { ref: itemRef, ...outsideProps },
-    // data-keys: public/first-paint.js holds the key when pressed before hydration, as it holds
+    // data-key: public/first-paint.js holds the key when pressed before hydration, as it holds
     // a click, so a keyboard visitor's Down is never lost.
-    toggleProps: { ref: toggleRef, onKeyDown: handleToggleKeyDown, "data-keys": OPEN_KEY },
+    toggleProps: { ref: toggleRef, onKeyDown: handleToggleKeyDown, "data-key": OPEN_KEY },
     panelProps: { ref: panelRef, onKeyDown: handlePanelKeyDown },
   };
 }
