@@ -6,9 +6,10 @@ import { hydrated, isBeforeHydration, throttle } from "../tools/slow-phone.ts";
 
 // The dead window of each header and share control (issue 14): under Lighthouse's mobile
 // conditions (tools/slow-phone.ts), the time from the moment a control is visible until a press on it does what it
-// says. A press is made the moment the control shows; when it is honoured (within 3 s) the
-// window is 0, else it lasts until the control's island has run its script.
-const RUNS = 3;
+// says. A press (a click, or a key on the focused control) is made the moment the control shows;
+// when it is honoured (within 3 s) the window is 0, else it lasts until the control's island has
+// run its script.
+const RUNS = 6;
 
 interface Control {
   name: string;
@@ -16,8 +17,26 @@ interface Control {
   path: (paths: { article: string }) => string;
   control: (page: Page) => Locator;
   selector: string;
+  /** The key pressed on the focused control; without one, the control is clicked. */
+  key?: string;
   done: (page: Page, clipboardWrites: () => Promise<ClipboardWrite[]>) => Promise<unknown>;
 }
+
+/** The Services dropdown opened from its focused toggle by `key`, and what it must do then. */
+function servicesByKey(key: string, done: Control["done"]): Control {
+  return {
+    name: `Services dropdown, ${key} key (1280 px)`,
+    width: 1280,
+    path: () => "/",
+    control: (page) => page.getByRole("button", { name: "Services submenu" }),
+    selector: ".dropdown-nav__toggle",
+    key,
+    done,
+  };
+}
+
+const servicesOpened: Control["done"] = (page) =>
+  page.locator('.dropdown-nav__toggle[aria-expanded="true"]').first().waitFor({ timeout: 3000 });
 
 const CONTROLS: Control[] = [
   {
@@ -34,12 +53,18 @@ const CONTROLS: Control[] = [
     path: () => "/",
     control: (page) => page.getByRole("button", { name: "Services submenu" }),
     selector: ".dropdown-nav__toggle",
-    done: (page) =>
-      page
-        .locator('.dropdown-nav__toggle[aria-expanded="true"]')
-        .first()
-        .waitFor({ timeout: 3000 }),
+    done: servicesOpened,
   },
+  // Down opens the panel and moves focus to its first link; Enter and Space act as a click.
+  servicesByKey("ArrowDown", (page) =>
+    page.waitForFunction(
+      () => document.activeElement?.closest(".dropdown-nav__panel:not([hidden])"),
+      undefined,
+      { timeout: 3000 },
+    ),
+  ),
+  servicesByKey("Enter", servicesOpened),
+  servicesByKey("Space", servicesOpened),
   {
     name: "Search (1280 px)",
     width: 1280,
@@ -79,7 +104,8 @@ export async function benchDeadWindow(): Promise<string[]> {
   try {
     const paths = await samplePaths(server.url);
     for (const c of CONTROLS) {
-      const windows: number[] = [];
+      // The window of each lost press: from the moment the control showed until its script ran.
+      const lost: number[] = [];
       let early = 0;
       for (let run = 0; run < RUNS; run++) {
         const context = await browser.newContext({ viewport: { width: c.width, height: 900 } });
@@ -93,21 +119,28 @@ export async function benchDeadWindow(): Promise<string[]> {
         await control.scrollIntoViewIfNeeded();
         const visible = Date.now() - started;
         if (await isBeforeHydration(page, c.selector)) early++;
-        await control.click();
+        // Watched from now, so that a lost press's window ends when the script ran, not when
+        // the 3 s wait for the press to be honoured ran out.
+        const ready = hydrated(page, c.selector).then(
+          () => Date.now() - started,
+          () => Number.NaN, // the page closed first: the press was honoured
+        );
+        if (c.key) {
+          await control.focus();
+          await control.press(c.key);
+        } else await control.click();
         const honoured = await c.done(page, clipboardWrites).then(
           () => true,
           () => false,
         );
-        await hydrated(page, c.selector);
-        const ready = Date.now() - started;
-        windows.push(honoured ? 0 : ready - visible);
+        if (!honoured) lost.push(Math.max(0, (await ready) - visible));
         await context.close();
       }
-      const worst = Math.max(...windows);
+      const worst = Math.max(0, ...lost);
       lines.push(
         `${c.name}: a press at first sight (${early}/${RUNS} before the script ran) honoured ` +
-          `${windows.filter((w) => w === 0).length}/${RUNS}; dead window ${worst} ms ` +
-          `(budget 0 ms) ${worst === 0 ? "PASS" : "FAIL"}`,
+          `${RUNS - lost.length}/${RUNS}; dead window ${worst} ms ` +
+          `(budget 0 ms) ${lost.length === 0 ? "PASS" : "FAIL"}`,
       );
     }
   } finally {

@@ -19,7 +19,18 @@
   //    lost (docs/decisions.md). Links and forms work without script and are left alone.
   //    Copy link is not held: a browser lets a page write the clipboard only during the
   //    visitor's own press (WebKit refused the replayed one), so it is copied here and now.
+  //    Keys: Enter and Space on a button make a click, held as such; another key a button
+  //    acts on is named in its data-key (a dropdown toggle's Down) and held as the control's
+  //    heldKey, made again instead of its click: pressed after Enter, Down does all Enter did.
   var pending = [];
+  // Whether the control's island has yet to run its script.
+  function early(control) {
+    var island = control.closest("astro-island");
+    return island && island.hasAttribute("ssr");
+  }
+  function hold(control) {
+    if (pending.indexOf(control) === -1) pending.push(control);
+  }
   // Selects the field's link, shown, and starts the copy; the share block reports the outcome
   // once hydrated (earlyCopy in src/components/share-block/use-share-actions.ts).
   function copyNow(control, field) {
@@ -39,13 +50,22 @@
     function (event) {
       var target = event.target;
       var control = target && target.closest ? target.closest("button") : null;
-      if (!control || control.type !== "button") return;
-      var island = control.closest("astro-island");
-      if (!island || !island.hasAttribute("ssr")) return;
+      if (!control || control.type !== "button" || !early(control)) return;
       var fieldId = control.getAttribute("data-copy-field");
       var field = fieldId && document.getElementById(fieldId);
       if (field) copyNow(control, field);
-      else if (pending.indexOf(control) === -1) pending.push(control);
+      else hold(control);
+    },
+    true,
+  );
+  document.addEventListener(
+    "keydown",
+    function (event) {
+      var control = event.target;
+      if (control.getAttribute("data-key") !== event.key || !early(control)) return;
+      event.preventDefault(); // Down would scroll the page meanwhile.
+      control.heldKey = event.key;
+      hold(control);
     },
     true,
   );
@@ -62,7 +82,13 @@
       // After React's own work of this turn, as if the visitor pressed it now.
       window.setTimeout(function () {
         ready.forEach(function (control) {
-          if (control.isConnected && !control.disabled) control.click();
+          var key = control.heldKey;
+          if (!control.isConnected || control.disabled) return;
+          if (!key) control.click();
+          // A key goes to the focused element: made again only where focus still is. (Made by
+          // script, it has no default action to prevent: React's handler is all it reaches.)
+          else if (document.activeElement === control)
+            control.dispatchEvent(new window.KeyboardEvent("keydown", { key: key, bubbles: true }));
         });
       });
     },

@@ -46,6 +46,37 @@ test.describe("a press before the page's script has run", () => {
       await expect(page.getByRole("link", { name: "Sell-Side Advisory" }).first()).toBeVisible();
     });
 
+    // The spec: a dropdown opens from its toggle by click or by the Down key, which also moves
+    // to the panel's first link. A keyboard visitor on the toggle before hydration must not
+    // lose it, nor see the page scroll instead.
+    test("the Down key on a dropdown toggle opens its submenu at its first link", async ({
+      page,
+      site,
+    }) => {
+      await openSlowly(page, `${site}/`);
+      const toggle = page.getByRole("button", { name: "Services submenu" });
+      await toggle.waitFor({ state: "visible" });
+      await toggle.focus();
+      expect(await isBeforeHydration(page, ".dropdown-nav__toggle")).toBe(true);
+      await page.keyboard.press("ArrowDown");
+      await expect(toggle).toHaveAttribute("aria-expanded", "true", { timeout: 3000 });
+      await expect(page.getByRole("link", { name: "Sell-Side Advisory" }).first()).toBeFocused();
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    });
+
+    for (const key of ["Enter", "Space"]) {
+      test(`${key} on a dropdown toggle opens its submenu`, async ({ page, site }) => {
+        await openSlowly(page, `${site}/`);
+        const toggle = page.getByRole("button", { name: "Services submenu" });
+        await toggle.waitFor({ state: "visible" });
+        await toggle.focus();
+        expect(await isBeforeHydration(page, ".dropdown-nav__toggle")).toBe(true);
+        await page.keyboard.press(key);
+        await expect(toggle).toHaveAttribute("aria-expanded", "true", { timeout: 3000 });
+        await expect(toggle).toBeFocused();
+      });
+    }
+
     test("Search opens the search field, focused", async ({ page, site }) => {
       await openSlowly(page, `${site}/`);
       const toggle = page.getByRole("banner").getByRole("button", { name: "Search", exact: true });

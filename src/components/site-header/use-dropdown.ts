@@ -5,6 +5,9 @@ import { useCloseOnOutside } from "../disclosure/use-close-on-outside.ts";
 import { useEscapeKey } from "../disclosure/use-escape-key.ts";
 import { focusablesIn, moveFocus } from "../focus/focusables.ts";
 
+/** The key that opens a dropdown from its toggle and moves into it. */
+const OPEN_KEY = "ArrowDown";
+
 interface DropdownOptions {
   isOpen: boolean;
   onOpen: () => void;
@@ -26,7 +29,7 @@ export function useDropdown({ isOpen, onOpen, onClose }: DropdownOptions) {
   const panelLinks = () => (panelRef.current ? focusablesIn(panelRef.current) : []);
 
   function handleToggleKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    if (event.key !== "ArrowDown") return;
+    if (event.key !== OPEN_KEY) return;
     event.preventDefault();
     // The panel must lose `hidden` before one of its links can take focus.
     flushSync(onOpen);
@@ -54,7 +57,9 @@ export function useDropdown({ isOpen, onOpen, onClose }: DropdownOptions) {
 
   return {
     itemProps: { ref: itemRef, ...outsideProps },
-    toggleProps: { ref: toggleRef, onKeyDown: handleToggleKeyDown },
+    // data-key: public/first-paint.js holds the key when pressed before hydration, as it holds
+    // a click, so a keyboard visitor's Down is never lost.
+    toggleProps: { ref: toggleRef, onKeyDown: handleToggleKeyDown, "data-key": OPEN_KEY },
     panelProps: { ref: panelRef, onKeyDown: handlePanelKeyDown },
   };
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { readConfig, type WidgetConfig } from "./config.ts";
+import { keepFocusInView } from "./keep-focus-in-view.ts";
 import { WidgetErrorBoundary } from "./WidgetErrorBoundary.tsx";
 
 /** What `/embed.js` hands each widget's mount. */
@@ -47,7 +48,8 @@ function adoptStyles(doc: Document, css: string): void {
 /**
  * Renders a widget into `element` with its stylesheet, configured by the placeholder's data
  * attributes. A bad attribute is named in the console and the widget shows that it is not set
- * up, never a blank placeholder. Returns a function that unmounts it.
+ * up, never a blank placeholder. Focus already past the placeholder stays in the window as the
+ * widget draws (keep-focus-in-view.ts). Returns a function that unmounts it.
  */
 export function mountWidget(
   element: HTMLElement,
@@ -68,6 +70,7 @@ export function mountWidget(
   if (!setup.ok) {
     console.error(`${widget.subject} cannot be shown: ${setup.problems.join("; ")}`);
   }
+  const stopKeepingFocus = keepFocusInView(element);
   const root = createRoot(element);
   root.render(
     <StrictMode>
@@ -83,5 +86,8 @@ export function mountWidget(
       </WidgetErrorBoundary>
     </StrictMode>,
   );
-  return () => root.unmount();
+  return () => {
+    stopKeepingFocus();
+    root.unmount();
+  };
 }
