@@ -23,3 +23,13 @@ export const searchPath = (query: string, kind?: string) =>
 
 /** The contact page: the firm's offices, and where "Talk to a banker" leads. */
 export const CONTACT_PATH = "/about/contact";
+
+/** The Atom feed of the latest articles. */
+export const INSIGHTS_FEED_PATH = "/feeds/insights.xml";
+
+/** The Atom feed of one topic's latest articles. */
+export const topicFeedPath = (urlName: string) =>
+  `/feeds/topics/${encodeURIComponent(urlName)}.xml`;
+
+/** The Atom feed of the latest deals. */
+export const TRANSACTIONS_FEED_PATH = "/feeds/transactions.xml";

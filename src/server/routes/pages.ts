@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
+import { feedRepository } from "../../db/repositories/feed-repository.ts";
 import { siteRepository } from "../../db/repositories/site-repository.ts";
 import type { SearchRepository } from "../../db/repositories/search-repository.ts";
 import { renderWithAstro, type AstroHandler, type RenderedPage } from "../astro-bridge.ts";
@@ -12,6 +13,7 @@ import { PAGE_ROUTE, type KeptPages } from "./kept-pages.ts";
 /** What Astro pages receive as `Astro.locals`, one object per request. */
 export interface PageLocals {
   site: ReturnType<typeof siteRepository>;
+  feeds: ReturnType<typeof feedRepository>;
   search: SearchRepository;
   siteUrl: string;
   /** Set by src/middleware.ts when the page failed to render. */
@@ -37,6 +39,7 @@ export const pageRoutes: FastifyPluginAsync<{
 }> = async (app, { astro, errorPage, pages }) => {
   const shared = {
     site: siteRepository(app.db),
+    feeds: feedRepository(app.db),
     search: app.siteSearch,
     siteUrl: app.config.SITE_URL,
   };
