@@ -2,9 +2,9 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { parseAtomFeed } from "feedsmith";
 import { expect } from "./fixtures.ts";
 
-/** A feed as feedsmith (a parser we did not write) reads it. */
-export type ParsedFeed = ReturnType<typeof parseAtomFeed>;
-export type ParsedEntry = NonNullable<ParsedFeed["entries"]>[number];
+/** A feed as feedsmith (a parser we did not write) reads it, dates as written. */
+export const readFeed = (xml: string) => parseAtomFeed(xml);
+export type ParsedFeed = ReturnType<typeof readFeed>;
 
 /** Fetches a feed, checks it is served as Atom, and reads it; also returns its text. */
 export async function fetchFeed(request: APIRequestContext, url: string) {
@@ -12,7 +12,7 @@ export async function fetchFeed(request: APIRequestContext, url: string) {
   expect(response.status(), url).toBe(200);
   expect(response.headers()["content-type"], url).toBe("application/atom+xml; charset=utf-8");
   const xml = await response.text();
-  return { response, xml, feed: parseAtomFeed(xml) };
+  return { response, xml, feed: readFeed(xml) };
 }
 
 /**
