@@ -4,12 +4,12 @@ import {
   dealFacts,
   insightsFeed,
   topicFeed,
-  topicFeedLink,
   transactionsFeed,
   type FeedArticle,
   type FeedDeal,
   type FeedSite,
 } from "./feeds.ts";
+import { topicFeedLink } from "./feed-links.ts";
 
 const SITE: FeedSite = {
   siteUrl: "https://firm.example",

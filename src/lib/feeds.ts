@@ -5,44 +5,24 @@ import {
   articlePath,
   ARTICLES_PATH,
   dealPath,
-  INSIGHTS_FEED_PATH,
-  topicFeedPath,
   topicPath,
-  TRANSACTIONS_FEED_PATH,
   TRANSACTIONS_PATH,
 } from "../rules/site-paths.ts";
 import type { AtomEntry, AtomFeed, AtomPerson } from "./atom.ts";
+import {
+  INSIGHTS_FEED_LINK,
+  topicFeedLink,
+  TRANSACTIONS_FEED_LINK,
+  type FeedLink,
+} from "./feed-links.ts";
 import { formatLongDate } from "./dates.ts";
 import { formatDealSize } from "./deal-size.ts";
 import { escapeHtml } from "./highlight.ts";
 
-// The site's three kinds of Atom feed (the latest insights, one topic's, the latest deals), and
-// the links by which the pages they follow announce them.
+// The site's three kinds of Atom feed: the latest insights, one topic's, the latest deals.
 
 /** How many entries a feed holds: the latest, newest first. */
 export const FEED_SIZE = 50;
-
-/** A feed as a page announces it in its head: `<link rel="alternate" type="application/atom+xml">`. */
-export interface FeedLink {
-  title: string;
-  path: string;
-}
-
-export const INSIGHTS_FEED_LINK: FeedLink = {
-  title: "Articles & Commentary",
-  path: INSIGHTS_FEED_PATH,
-};
-
-export const TRANSACTIONS_FEED_LINK: FeedLink = {
-  title: "Historical Transactions",
-  path: TRANSACTIONS_FEED_PATH,
-};
-
-/** A topic page's feed. */
-export const topicFeedLink = (topic: { Title: string; UrlName: string }): FeedLink => ({
-  title: `Articles & Commentary: ${topic.Title}`,
-  path: topicFeedPath(topic.UrlName),
-});
 
 /** What every feed of the site states about itself. */
 export interface FeedSite {
