@@ -16,6 +16,7 @@ const DATABASE_SPECS = [
   "site-search",
   "site-search-kinds",
   "deal-pages",
+  "feeds",
   "site-topics",
   "http",
   "sitefinity-sdk",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { topicPath } from "../rules/site-paths.ts";
+import { topicFeedPath, topicPath } from "../rules/site-paths.ts";
 import { currentTopic, topicPageHeading } from "./topic-page.ts";
 
 const topics = [
@@ -28,6 +28,15 @@ describe("topic pages", () => {
     expect(currentTopic(topics, "/topics")).toBeNull();
     expect(currentTopic(topics, `${topicPath("due")}`)).toBeNull();
     expect(currentTopic(topics, "/%E0%A4%A")).toBeNull();
+  });
+
+  it("finds a topic by its feed's address in the same way, and none by its page's", () => {
+    expect(currentTopic(topics, "/feeds/topics/Due-Diligence.xml", topicFeedPath)?.Title).toBe(
+      "Due Diligence",
+    );
+    expect(currentTopic(topics, "/feeds/topics/%C3%A9conomie.xml", topicFeedPath)).toBeNull();
+    expect(currentTopic(topics, topicPath("due-diligence"), topicFeedPath)).toBeNull();
+    expect(currentTopic(topics, "/feeds/topics/due-diligence", topicFeedPath)).toBeNull();
   });
 
   it("sets the heading to the topic's name and appends it to the breadcrumbs", () => {

@@ -8,14 +8,16 @@ export interface TopicLink {
 
 /**
  * DESIGN §3, topic pages: among the topics a page lists, the one whose link equals the current
- * address names the page — it becomes the banner heading and the last breadcrumb.
+ * address names the page — it becomes the banner heading and the last breadcrumb. `pathOf` gives
+ * another address of a topic's (its feed's) to match in the same way.
  */
 export function currentTopic<T extends TopicLink>(
   topics: readonly T[],
   pathname: string,
+  pathOf: (urlName: string) => string = topicPath,
 ): T | null {
   const current = normalise(pathname);
-  return topics.find((t) => normalise(topicPath(t.UrlName)) === current) ?? null;
+  return topics.find((t) => normalise(pathOf(t.UrlName)) === current) ?? null;
 }
 
 /** The page's heading and breadcrumbs, with the current topic's name added when there is one. */

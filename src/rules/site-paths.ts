@@ -54,3 +54,13 @@ export const industryPath = (urlName: string) =>
 /** Historical Transactions with one industry group ticked (the widget reads `industry`). */
 export const groupTransactionsPath = (urlName: string) =>
   `${TRANSACTIONS_PATH}?${new URLSearchParams({ industry: urlName }).toString()}`;
+
+/** The Atom feed of the latest articles. */
+export const INSIGHTS_FEED_PATH = "/feeds/insights.xml";
+
+/** The Atom feed of one topic's latest articles. */
+export const topicFeedPath = (urlName: string) =>
+  `/feeds/topics/${encodeURIComponent(urlName)}.xml`;
+
+/** The Atom feed of the latest deals. */
+export const TRANSACTIONS_FEED_PATH = "/feeds/transactions.xml";

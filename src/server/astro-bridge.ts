@@ -20,6 +20,10 @@ export type AstroHandler = (
  * Runs Astro's handler against a sink that collects the response instead of writing it to
  * the socket, so the page goes back through Fastify (compression, security headers, caching).
  * The sink implements the part of ServerResponse that Astro's `writeResponse` uses.
+ *
+ * A HEAD request is rendered as a GET. Astro answers HEAD to an endpoint (the feeds, the
+ * sitemap) with no body, and what is rendered here is kept for GET and HEAD alike: a HEAD first
+ * would have kept an empty feed. The reply leaves out the body of a HEAD itself.
  */
 export async function renderWithAstro(
   handler: AstroHandler,
@@ -31,9 +35,17 @@ export async function renderWithAstro(
     sink.once("finish", resolve);
     sink.once("error", reject);
   });
-  await handler(req, sink, () => sink.emit("error", new Error("Astro found no route")), locals);
+  const asGet = req.method === "HEAD" ? withMethod(req, "GET") : req;
+  await handler(asGet, sink, () => sink.emit("error", new Error("Astro found no route")), locals);
   await done;
   return { status: sink.statusCode, headers: sink.headers, body: Buffer.concat(sink.chunks) };
+}
+
+/** The request as it is, but for its method: every other read and write reaches the request itself. */
+function withMethod(req: IncomingMessage, method: string): IncomingMessage {
+  return new Proxy(req, {
+    get: (target, property) => (property === "method" ? method : Reflect.get(target, property)),
+  });
 }
 
 class ResponseSink extends EventEmitter {

@@ -1,6 +1,14 @@
 import type { Page } from "@playwright/test";
-import { articlePath, dealPath, topicPath } from "../../src/rules/site-paths.ts";
+import {
+  articlePath,
+  dealPath,
+  INSIGHTS_FEED_PATH,
+  topicFeedPath,
+  topicPath,
+  TRANSACTIONS_FEED_PATH,
+} from "../../src/rules/site-paths.ts";
 import { HOSTILE_LETTERS, hostileContent, payloads } from "../fixtures/hostile-content.ts";
+import { fetchFeed, linkOf, strictlyParsed } from "./feed-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { importedSite } from "./imported-site.ts";
 
@@ -74,6 +82,95 @@ test("every page renders the hostile content as text, and no payload runs", asyn
     await expectNothingRan(page, dialogs);
     expect(errors, path).toEqual([]);
   }
+});
+
+test("the feeds carry hostile titles, topics and addresses as text, and their summaries inert", async ({
+  page,
+  request,
+}) => {
+  const site = ownSite().url;
+  const hostileTopics = content.flatTaxa.filter((t) =>
+    payloads.text.some((p) => t.Title.includes(p)),
+  );
+  // Some of them have articles: their entries are read too.
+  expect(hostileTopics.some((t) => content.articles.some((a) => a.Tags.includes(t.Id)))).toBe(true);
+  // What each entry stands for, by its id.
+  const expected = new Map<string, { title: string; path: string }>([
+    ...content.articles.map(
+      (a) => [`urn:uuid:${a.Id}`, { title: a.Title, path: articlePath(a.UrlName) }] as const,
+    ),
+    ...content.transactions.map(
+      (d) => [`urn:uuid:${d.Id}`, { title: d.Company, path: dealPath(d.UrlName!) }] as const,
+    ),
+  ]);
+  const paths = [
+    INSIGHTS_FEED_PATH,
+    TRANSACTIONS_FEED_PATH,
+    ...hostileTopics.map((t) => topicFeedPath(t.UrlName)),
+  ];
+  const summaries: string[] = [];
+  for (const path of paths) {
+    const { xml, feed } = await fetchFeed(request, `${site}${path}`);
+    // Well-formed to the browser's strict parser: a payload broke out of no element.
+    expect(await strictlyParsed(page, xml), path).toEqual({
+      root: "feed",
+      namespace: "http://www.w3.org/2005/Atom",
+    });
+    if (!path.startsWith("/feeds/topics/")) expect(feed.entries?.length, path).toBeGreaterThan(0);
+    for (const entry of feed.entries ?? []) {
+      const item = expected.get(entry.id!);
+      // Read back exactly: escaped once, as text, never as markup.
+      expect(entry.title, path).toEqual({ type: "text", value: item?.title });
+      expect(linkOf(entry), path).toBe(`${site}${item?.path}`);
+      if (entry.summary) summaries.push(entry.summary.value);
+    }
+  }
+  for (const topic of hostileTopics) {
+    const { feed } = await fetchFeed(request, `${site}${topicFeedPath(topic.UrlName)}`);
+    expect(feed.title?.value).toBe(
+      `Articles & Commentary: ${topic.Title} | ${content.site.firmName}`,
+    );
+    for (const entry of feed.entries ?? [])
+      expect(entry.categories?.map((c) => c.label)).toContain(topic.Title);
+  }
+  // The summaries are HTML: read as a reader would, nothing in them can run.
+  const live = await page.evaluate((htmls) => {
+    const found: string[] = [];
+    for (const html of htmls) {
+      const body = new DOMParser().parseFromString(html, "text/html").body;
+      for (const element of body.querySelectorAll("*")) {
+        if (/^(script|iframe|object|embed|style|form|base)$/i.test(element.localName))
+          found.push(element.localName);
+        for (const attribute of element.attributes)
+          if (/^on/i.test(attribute.name) || /^\s*(javascript|data):/i.test(attribute.value))
+            found.push(`${element.localName} ${attribute.name}`);
+      }
+    }
+    return found;
+  }, summaries);
+  expect(live).toEqual([]);
+  expect(summaries.join("")).toContain("Summary");
+});
+
+test("a feed opened in the browser runs nothing, and a topic page names its feed as text", async ({
+  page,
+}) => {
+  for (const path of [INSIGHTS_FEED_PATH, TRANSACTIONS_FEED_PATH]) {
+    const { response, dialogs, errors } = await visit(page, path);
+    expect(response?.status(), path).toBe(200);
+    await expectNothingRan(page, dialogs);
+    expect(errors, path).toEqual([]);
+  }
+  const topic = content.flatTaxa.find(
+    (t) =>
+      payloads.text.some((p) => t.Title.includes(p)) &&
+      payloads.urlNames.some((n) => t.UrlName.startsWith(n)),
+  )!;
+  const { dialogs } = await visit(page, topicPath(topic.UrlName));
+  const link = page.locator('head link[rel="alternate"][type="application/atom+xml"]');
+  await expect(link).toHaveAttribute("title", `Articles & Commentary: ${topic.Title}`);
+  await expect(link).toHaveAttribute("href", `${ownSite().url}${topicFeedPath(topic.UrlName)}`);
+  await expectNothingRan(page, dialogs);
 });
 
 test("an article's hostile title shows as text in its heading", async ({ page }) => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { industryRepository } from "../../db/repositories/industry-repository.ts";
+import { feedRepository } from "../../db/repositories/feed-repository.ts";
 import { siteRepository } from "../../db/repositories/site-repository.ts";
 import type { SearchRepository } from "../../db/repositories/search-repository.ts";
 import { renderWithAstro, type AstroHandler, type RenderedPage } from "../astro-bridge.ts";
@@ -14,6 +15,7 @@ import { PAGE_ROUTE, type KeptPages } from "./kept-pages.ts";
 export interface PageLocals {
   site: ReturnType<typeof siteRepository>;
   industries: ReturnType<typeof industryRepository>;
+  feeds: ReturnType<typeof feedRepository>;
   search: SearchRepository;
   siteUrl: string;
   /** Set by src/middleware.ts when the page failed to render. */
@@ -40,6 +42,7 @@ export const pageRoutes: FastifyPluginAsync<{
   const shared = {
     site: siteRepository(app.db),
     industries: industryRepository(app.db),
+    feeds: feedRepository(app.db),
     search: app.siteSearch,
     siteUrl: app.config.SITE_URL,
   };

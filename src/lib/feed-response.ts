@@ -1,0 +1,23 @@
+import { ATOM_CONTENT_TYPE, atomXml, type AtomFeed } from "./atom.ts";
+import type { FeedSite } from "./feeds.ts";
+
+/** What a feed endpoint reads besides its entries (Astro.locals' repositories, in short). */
+export interface FeedSources {
+  siteUrl: string;
+  site: { site(): Promise<{ firmName: string } | null> };
+  feeds: { contentUpdated(): Promise<string> };
+}
+
+/** The site's name, address and content time, which every feed states. */
+export async function feedSite({ siteUrl, site, feeds }: FeedSources): Promise<FeedSite> {
+  const [settings, contentUpdated] = await Promise.all([site.site(), feeds.contentUpdated()]);
+  return { siteUrl, firmName: settings?.firmName ?? "", contentUpdated };
+}
+
+/**
+ * A feed as the page route serves it: kept and dropped with the pages, with their ETag, 304 and
+ * compression (src/server/routes/pages.ts); only the media type is its own.
+ */
+export function atomResponse(feed: AtomFeed): Response {
+  return new Response(atomXml(feed), { headers: { "content-type": ATOM_CONTENT_TYPE } });
+}
