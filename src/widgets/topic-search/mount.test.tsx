@@ -45,7 +45,7 @@ describe("mount", () => {
     expect(placeholder).toBeEmptyDOMElement();
   });
 
-  it("adopts the widget's style sheet once however often it mounts", () => {
+  it("adopts the brand's tokens and the widget's style sheet once each however often it mounts", () => {
     stubApi({ intercept: { "flat-taxa": () => new Promise<Response>(() => {}) } });
     const restore = giveDocumentConstructableSheets();
     try {
@@ -58,9 +58,10 @@ describe("mount", () => {
         return unmount;
       });
       const sheets = document.adoptedStyleSheets as unknown as FakeSheet[];
-      // Vitest serves CSS imports as "" (css processing is off), so only the adoption shows here.
-      expect(sheets).toHaveLength(1);
-      expect(sheets[0]).toBeInstanceOf(FakeSheet);
+      // Vitest serves the tokens' text, and the widget's own CSS as "" (vitest.config.ts).
+      expect(sheets).toHaveLength(2);
+      expect(sheets.every((sheet) => sheet instanceof FakeSheet)).toBe(true);
+      expect(sheets[0]!.text).toContain(":where(.ts, .ts-error)");
       act(() => unmounts.forEach((unmount) => unmount()));
     } finally {
       restore();
