@@ -9,19 +9,22 @@ export interface TopicListProps {
   letter: Letter;
   topics: readonly Topic[];
   siteBase: string;
+  /** The letter's heading: an h3 under the widget's own title, an h2 where the page titles it. */
+  headingLevel: 2 | 3;
 }
 
 /**
  * The selected letter's topics as links. The summary line is a polite live region that
  * stays mounted while the letter changes, so a screen reader hears "3 topics under B".
  */
-export function TopicList({ letter, topics, siteBase }: TopicListProps) {
+export function TopicList({ letter, topics, siteBase, headingLevel }: TopicListProps) {
   const headingId = useId();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <div className="ts-results">
-      <h3 id={headingId} className="ts-results-letter">
+      <Heading id={headingId} className="ts-results-letter">
         {letter.toUpperCase()}
-      </h3>
+      </Heading>
       <p role="status" className="ts-summary">
         {summaryText(letter, topics.length)}
       </p>

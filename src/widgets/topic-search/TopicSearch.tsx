@@ -3,6 +3,7 @@ import type { WidgetConfig } from "../shared/config.ts";
 import { LoadStatus } from "../shared/LoadStatus.tsx";
 import { LetterBar, LetterBarPlaceholder } from "./LetterBar.tsx";
 import { letterCounts } from "./letters.ts";
+import { TITLE } from "./title.ts";
 import { TopicList } from "./TopicList.tsx";
 import { useTopics } from "./use-topics.ts";
 
@@ -10,18 +11,30 @@ import { useTopics } from "./use-topics.ts";
 export interface TopicSearchProps {
   /** The web service and how its content is set up (the placeholder's data attributes). */
   config: WidgetConfig;
+  /** False where the page's own heading already says it (`data-title="hidden"`). */
+  isTitled?: boolean;
 }
 
-/** The Topics A – Z widget: letter buttons and the selected letter's topics. */
-export function TopicSearch({ config }: TopicSearchProps) {
+/**
+ * The Topics A – Z widget: letter buttons and the selected letter's topics. Untitled, it stays a
+ * region named "Topics A - Z", and "Try again" moves focus to the region instead of the title.
+ */
+export function TopicSearch({ config, isTitled = true }: TopicSearchProps) {
   const headingId = useId();
   const { load, letter, selectLetter, retry } = useTopics(config);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const regionRef = useRef<HTMLElement>(null);
   return (
-    <section className="ts" aria-labelledby={headingId}>
-      <h2 id={headingId} className="ts-title" tabIndex={-1} ref={headingRef}>
-        Topics A - Z
-      </h2>
+    <section
+      ref={regionRef}
+      className="ts"
+      {...(isTitled ? { "aria-labelledby": headingId } : { "aria-label": TITLE, tabIndex: -1 })}
+    >
+      {isTitled && (
+        <h2 id={headingId} className="ts-title" tabIndex={-1} ref={headingRef}>
+          {TITLE}
+        </h2>
+      )}
       <div className="ts-body">
         <LoadStatus
           load={load}
@@ -30,7 +43,7 @@ export function TopicSearch({ config }: TopicSearchProps) {
           placeholder={<LetterBarPlaceholder />}
           failedText="Topics could not be loaded."
           onRetry={retry}
-          retryFocus={headingRef}
+          retryFocus={isTitled ? headingRef : regionRef}
         />
         {load.status === "ready" && (
           <>
@@ -39,7 +52,12 @@ export function TopicSearch({ config }: TopicSearchProps) {
               selected={letter}
               onSelect={selectLetter}
             />
-            <TopicList letter={letter} topics={load.data[letter]} siteBase={config.siteBase} />
+            <TopicList
+              letter={letter}
+              topics={load.data[letter]}
+              siteBase={config.siteBase}
+              headingLevel={isTitled ? 3 : 2}
+            />
           </>
         )}
       </div>
