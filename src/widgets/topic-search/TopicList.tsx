@@ -14,18 +14,19 @@ export interface TopicListProps {
 }
 
 /**
- * The selected letter's topics as links. The summary line is a polite live region that
- * stays mounted while the letter changes, so a screen reader hears "3 topics under B".
+ * The selected letter's heading, how many topics it lists, and the topics as links. The summary
+ * line is a polite live region that stays mounted while the letter changes, so a screen reader
+ * hears "3 topics under B". Laid out by the widget's body grid, so it has no box of its own.
  */
 export function TopicList({ letter, topics, siteBase, headingLevel }: TopicListProps) {
   const headingId = useId();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <div className="ts-results">
+    <>
       <Heading id={headingId} className="ts-results-letter">
         {letter.toUpperCase()}
       </Heading>
-      <p role="status" className="ts-summary">
+      <p role="status" className={topics.length > 0 ? "ts-summary" : "ts-summary ts-summary--none"}>
         {summaryText(letter, topics.length)}
       </p>
       {topics.length > 0 && (
@@ -39,6 +40,6 @@ export function TopicList({ letter, topics, siteBase, headingLevel }: TopicListP
           ))}
         </ul>
       )}
-    </div>
+    </>
   );
 }

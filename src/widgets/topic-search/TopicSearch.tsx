@@ -1,8 +1,10 @@
 import { useId, useRef } from "react";
 import type { WidgetConfig } from "../shared/config.ts";
 import { LoadStatus } from "../shared/LoadStatus.tsx";
-import { LetterBar, LetterBarPlaceholder } from "./LetterBar.tsx";
+import { LetterBar } from "./LetterBar.tsx";
 import { letterCounts } from "./letters.ts";
+import { LetterBarPlaceholder, LetterHeadingPlaceholder } from "./Placeholders.tsx";
+import { LOADING_TEXT } from "./text.ts";
 import { TITLE } from "./title.ts";
 import { TopicList } from "./TopicList.tsx";
 import { useTopics } from "./use-topics.ts";
@@ -39,8 +41,13 @@ export function TopicSearch({ config, isTitled = true }: TopicSearchProps) {
         <LoadStatus
           load={load}
           prefix="ts"
-          loadingText="Loading topics…"
-          placeholder={<LetterBarPlaceholder />}
+          loadingText={LOADING_TEXT}
+          placeholder={
+            <>
+              <LetterBarPlaceholder />
+              <LetterHeadingPlaceholder letter={letter} />
+            </>
+          }
           failedText="Topics could not be loaded."
           onRetry={retry}
           retryFocus={isTitled ? headingRef : regionRef}
