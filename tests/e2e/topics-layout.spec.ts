@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { DESKTOP_AND_PHONE, expect, test } from "./fixtures.ts";
+import { DESKTOP_AND_PHONE, expect, nextFrames, test } from "./fixtures.ts";
 import { fillShare, pixels } from "./visitor-checks.ts";
 
-// How Topics A – Z sits on /topics: its title said once, and letters without topics muted but
-// not struck out.
+// How Topics A – Z sits on /topics: its title said once, letters without topics muted but not
+// struck out, a widget as tall as what it shows, and nothing that moves while it loads.
 
 const TITLE = /^Topics A [–-] Z$/;
 const widgetOf = (page: Page) => page.getByRole("region", { name: "Topics A - Z" });
@@ -25,6 +25,27 @@ async function letterCounts(page: Page): Promise<{ letter: string; count: number
     );
 }
 
+/** Records the page's layout shifts from its first paint; read them with `layoutShift()`. */
+async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean };
+    let total = 0;
+    const record = (entries: PerformanceEntryList) => {
+      for (const entry of entries as Shift[]) if (!entry.hadRecentInput) total += entry.value;
+    };
+    const observer = new PerformanceObserver((list) => record(list.getEntries()));
+    observer.observe({ type: "layout-shift", buffered: true });
+    Object.assign(window, {
+      layoutShift: () => {
+        record(observer.takeRecords());
+        return total;
+      },
+    });
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { layoutShift: () => number }).layoutShift());
+}
+
 for (const viewport of DESKTOP_AND_PHONE) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
@@ -41,6 +62,50 @@ for (const viewport of DESKTOP_AND_PHONE) {
       await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
       // The letter's heading comes next in the outline, right under the page's h1.
       await expect(widgetOf(page).getByRole("heading", { level: 2 })).toHaveText("A");
+    });
+
+    test("the widget is as tall as what it shows, for a full, a short and an empty letter", async ({
+      page,
+      site,
+    }) => {
+      await page.goto(`${site}/topics`);
+      await expect(widgetOf(page).getByRole("list", { name: "A" })).toBeVisible();
+      const counts = await letterCounts(page);
+      const most = counts.reduce((a, b) => (b.count > a.count ? b : a));
+      const fewest = counts
+        .filter((c) => c.count > 0)
+        .reduce((a, b) => (b.count < a.count ? b : a));
+      const empty = counts.find((c) => c.count === 0)!;
+      for (const { letter } of [counts[0]!, most, fewest, empty]) {
+        await test.step(`letter ${letter}`, async () => {
+          await letterButton(page, letter).click();
+          await expect(letterButton(page, letter)).toHaveAttribute("aria-pressed", "true");
+          // The empty space the placeholder keeps below the widget's last line of content: at
+          // most one line of text, so the footer follows the topics instead of a blank band.
+          const slack = await page.locator("#topicsearch").evaluate((slot) => {
+            // What draws something: elements with no element inside (a box around others,
+            // given a height of its own, would count as content otherwise).
+            const bottoms = [...slot.querySelectorAll("*")]
+              .filter((e) => e.childElementCount === 0 && e.checkVisibility())
+              .map((e) => e.getBoundingClientRect().bottom);
+            return slot.getBoundingClientRect().bottom - Math.max(...bottoms);
+          });
+          expect(slack).toBeLessThanOrEqual(24);
+        });
+      }
+    });
+
+    test("nothing moves from the first paint until the topics show", async ({ page, site }) => {
+      // The fonts at hand, as on a visitor's second page: the swap from the fallback font on a
+      // first visit moves the whole page's text a little, which is the fallbacks' business
+      // (src/styles/fonts.css), not the widget's.
+      await page.goto(`${site}/topics`);
+      await page.evaluate(() => document.fonts.ready);
+      const layoutShift = await recordLayoutShifts(page);
+      await page.goto(`${site}/topics`);
+      await expect(widgetOf(page).getByRole("list", { name: "A" })).toBeVisible();
+      await nextFrames(page);
+      expect(await layoutShift()).toBe(0);
     });
 
     test("letters without topics are muted, not struck out, and still work by mouse and keyboard", async ({

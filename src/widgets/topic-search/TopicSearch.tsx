@@ -15,22 +15,26 @@ export interface TopicSearchProps {
   config: WidgetConfig;
   /** False where the page's own heading already says it (`data-title="hidden"`). */
   isTitled?: boolean;
+  /** The height of what the page drew in the placeholder, kept while the topics load. */
+  reservedHeight?: number;
 }
 
 /**
  * The Topics A – Z widget: letter buttons and the selected letter's topics. Untitled, it stays a
  * region named "Topics A - Z", and "Try again" moves focus to the region instead of the title.
  */
-export function TopicSearch({ config, isTitled = true }: TopicSearchProps) {
+export function TopicSearch({ config, isTitled = true, reservedHeight = 0 }: TopicSearchProps) {
   const headingId = useId();
   const { load, letter, selectLetter, retry } = useTopics(config);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const regionRef = useRef<HTMLElement>(null);
+  const isReserving = load.status === "loading" && reservedHeight > 0;
   return (
     <section
       ref={regionRef}
       className="ts"
       {...(isTitled ? { "aria-labelledby": headingId } : { "aria-label": TITLE, tabIndex: -1 })}
+      style={isReserving ? { minBlockSize: `${reservedHeight}px` } : undefined}
     >
       {isTitled && (
         <h2 id={headingId} className="ts-title" tabIndex={-1} ref={headingRef}>

@@ -8,11 +8,16 @@ import { TopicSearch } from "./TopicSearch.tsx";
 export function mount(element: HTMLElement, options: MountOptions): () => void {
   const title = readTitleSetting(element.getAttribute("data-title"));
   if (title.problem) console.warn(`The topics: ${title.problem}`);
+  // What the page drew in the placeholder before the script ran (the firm's /topics draws the
+  // widget's shape): its height is kept while the topics load, so the page below stays put.
+  const reservedHeight = element.getBoundingClientRect().height;
   return mountWidget(element, options, {
     subject: "The topics",
     css,
     rootClass: "ts",
     errorClass: "ts-error",
-    render: (config) => <TopicSearch config={config} isTitled={title.isShown} />,
+    render: (config) => (
+      <TopicSearch config={config} isTitled={title.isShown} reservedHeight={reservedHeight} />
+    ),
   });
 }
