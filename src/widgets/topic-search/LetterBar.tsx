@@ -1,6 +1,6 @@
 import { Fragment, useId, useRef, useState } from "react";
 import type { FocusEvent, KeyboardEvent } from "react";
-import { LETTERS, OTHER, type Letter } from "../../rules/topics.ts";
+import { OTHER, type Letter } from "../../rules/topics.ts";
 import type { LetterCount } from "./letters.ts";
 import { rovingIndex } from "./roving.ts";
 import { countText } from "./text.ts";
@@ -73,22 +73,6 @@ export function LetterBar({ letters, selected, onSelect }: LetterBarProps) {
           </Fragment>
         );
       })}
-    </div>
-  );
-}
-
-/**
- * Shown while the topics load: a row shaped like the letter buttons, hidden from assistive
- * technology, so the page does not move when they arrive.
- */
-export function LetterBarPlaceholder() {
-  return (
-    <div className="ts-letters" aria-hidden="true">
-      {LETTERS.map((letter) => (
-        <span key={letter} className="ts-letter ts-letter--placeholder">
-          {letter.toUpperCase()}
-        </span>
-      ))}
     </div>
   );
 }

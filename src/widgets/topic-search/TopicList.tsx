@@ -9,20 +9,24 @@ export interface TopicListProps {
   letter: Letter;
   topics: readonly Topic[];
   siteBase: string;
+  /** The letter's heading: an h3 under the widget's own title, an h2 where the page titles it. */
+  headingLevel: 2 | 3;
 }
 
 /**
- * The selected letter's topics as links. The summary line is a polite live region that
- * stays mounted while the letter changes, so a screen reader hears "3 topics under B".
+ * The selected letter's heading, how many topics it lists, and the topics as links. The summary
+ * line is a polite live region that stays mounted while the letter changes, so a screen reader
+ * hears "3 topics under B". Laid out by the widget's body grid, so it has no box of its own.
  */
-export function TopicList({ letter, topics, siteBase }: TopicListProps) {
+export function TopicList({ letter, topics, siteBase, headingLevel }: TopicListProps) {
   const headingId = useId();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <div className="ts-results">
-      <h3 id={headingId} className="ts-results-letter">
+    <>
+      <Heading id={headingId} className="ts-results-letter">
         {letter.toUpperCase()}
-      </h3>
-      <p role="status" className="ts-summary">
+      </Heading>
+      <p role="status" className={topics.length > 0 ? "ts-summary" : "ts-summary ts-summary--none"}>
         {summaryText(letter, topics.length)}
       </p>
       {topics.length > 0 && (
@@ -36,6 +40,6 @@ export function TopicList({ letter, topics, siteBase }: TopicListProps) {
           ))}
         </ul>
       )}
-    </div>
+    </>
   );
 }

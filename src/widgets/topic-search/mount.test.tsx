@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { act } from "react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { stubApi } from "./test-fixtures.ts";
 import { mount } from "./mount.tsx";
 
@@ -29,6 +29,7 @@ function giveDocumentConstructableSheets() {
 
 afterEach(() => {
   document.body.replaceChildren();
+  vi.restoreAllMocks();
 });
 
 describe("mount", () => {
@@ -45,7 +46,7 @@ describe("mount", () => {
     expect(placeholder).toBeEmptyDOMElement();
   });
 
-  it("adopts the widget's style sheet once however often it mounts", () => {
+  it("adopts the brand's tokens and the widget's style sheet once each however often it mounts", () => {
     stubApi({ intercept: { "flat-taxa": () => new Promise<Response>(() => {}) } });
     const restore = giveDocumentConstructableSheets();
     try {
@@ -58,12 +59,38 @@ describe("mount", () => {
         return unmount;
       });
       const sheets = document.adoptedStyleSheets as unknown as FakeSheet[];
-      // Vitest serves CSS imports as "" (css processing is off), so only the adoption shows here.
-      expect(sheets).toHaveLength(1);
-      expect(sheets[0]).toBeInstanceOf(FakeSheet);
+      // Vitest serves the tokens' text, and the widget's own CSS as "" (vitest.config.ts).
+      expect(sheets).toHaveLength(2);
+      expect(sheets.every((sheet) => sheet instanceof FakeSheet)).toBe(true);
+      expect(sheets[0]!.text).toContain(":where(.ts, .ts-error)");
       act(() => unmounts.forEach((unmount) => unmount()));
     } finally {
       restore();
     }
+  });
+
+  it("leaves out its title when the placeholder says data-title=hidden, still named by it", async () => {
+    stubApi();
+    const placeholder = document.body.appendChild(document.createElement("div"));
+    placeholder.setAttribute("data-title", "hidden");
+    act(() => {
+      mount(placeholder, { scriptUrl: window.location.href });
+    });
+    expect(await screen.findByRole("region", { name: "Topics A - Z" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Topics A - Z" })).not.toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "A", level: 2 })).toBeInTheDocument();
+  });
+
+  it("shows its title for a data-title it does not know, and says so in the console", async () => {
+    stubApi();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const placeholder = document.body.appendChild(document.createElement("div"));
+    placeholder.setAttribute("data-title", "off");
+    act(() => {
+      mount(placeholder, { scriptUrl: window.location.href });
+    });
+    expect(screen.getByRole("heading", { name: "Topics A - Z", level: 2 })).toBeInTheDocument();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('data-title="off"'));
+    await screen.findByRole("toolbar", { name: "Topics by letter" });
   });
 });

@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { createElement, StrictMode } from "react";
 import type { WidgetConfig } from "../shared/config.ts";
 import { serviceWith, TAGS_TAXONOMY_ID, TAXONOMIES, testConfig } from "../shared/test-service.ts";
-import { TopicSearch } from "./TopicSearch.tsx";
+import { TopicSearch, type TopicSearchProps } from "./TopicSearch.tsx";
 
 const REGIONS_ID = "e5cd6d69-1543-427b-ad62-688a99f5e7d4";
 
@@ -48,9 +48,14 @@ export const stubApi = serviceWith({
 });
 
 /** Renders the widget as mount does (StrictMode) and returns a user-event session. */
-export function renderWidget(config: WidgetConfig = testConfig()) {
+export function renderWidget(
+  config: WidgetConfig = testConfig(),
+  props: Omit<TopicSearchProps, "config"> = {},
+) {
   const user = userEvent.setup();
-  const result = render(createElement(StrictMode, null, createElement(TopicSearch, { config })));
+  const result = render(
+    createElement(StrictMode, null, createElement(TopicSearch, { config, ...props })),
+  );
   return { user, ...result };
 }
 

@@ -1,5 +1,8 @@
 import type { Letter } from "../../rules/topics.ts";
 
+/** The status line while the topics load. */
+export const LOADING_TEXT = "Loading topics…";
+
 /** A letter button's description: "No topics", "1 topic", "3 topics". */
 export function countText(count: number): string {
   if (count === 0) return "No topics";
