@@ -4,6 +4,7 @@ import react from "@astrojs/react";
 import type { AstroIntegration } from "astro";
 import { defineConfig } from "astro/config";
 import { minify, type Plugin } from "vite";
+import { widgetTokens } from "./tools/widget-tokens.ts";
 
 /**
  * Minifies public/first-paint.js in the build. Astro copies public/ as it is, and this script
@@ -65,5 +66,5 @@ export default defineConfig({
   prefetch: false,
   devToolbar: { enabled: false },
   security: { csp: true },
-  vite: { plugins: [islandStyleOutOfBody()] },
+  vite: { plugins: [islandStyleOutOfBody(), widgetTokens()] },
 });

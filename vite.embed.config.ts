@@ -1,10 +1,11 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { widgetTokens } from "./tools/widget-tokens.ts";
 
 // The standalone embed bundle for other sites: dist/embed/embed.js plus lazily loaded chunks.
 // Chunks resolve relative to embed.js, so the widgets load from the firm's site wherever it is embedded.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), widgetTokens()],
   publicDir: false,
   define: { "process.env.NODE_ENV": JSON.stringify("production") },
   build: {

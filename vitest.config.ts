@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { widgetTokens } from "./tools/widget-tokens.ts";
 
 /** The content commands' tests, which run each command as its own Node process. */
 const PROCESS_IN_SCRIPTS = "scripts/content-cli.test.ts";
@@ -8,6 +9,7 @@ const PROCESS_IN_SCRIPTS = "scripts/content-cli.test.ts";
 // starts real processes (the site, the content commands, PostgreSQL): slower, and one file at a
 // time so that their servers do not compete for the two cores.
 export default defineConfig({
+  plugins: [widgetTokens()],
   test: {
     globals: true,
     // A busy machine (CI, or several test runs at once) must not fail a hook or a test by time.
@@ -34,8 +36,6 @@ export default defineConfig({
           environment: "jsdom",
           include: ["src/**/*.test.tsx"],
           setupFiles: ["tests/setup-dom.ts"],
-          // The tokens' text reaches the widgets' stylesheet; other CSS stays empty in tests.
-          css: { include: [/src\/styles\/tokens\.css/] },
         },
       },
       {

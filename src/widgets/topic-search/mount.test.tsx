@@ -46,7 +46,7 @@ describe("mount", () => {
     expect(placeholder).toBeEmptyDOMElement();
   });
 
-  it("adopts the brand's tokens and the widget's style sheet once each however often it mounts", () => {
+  it("adopts the widget's style sheet and, on a page without the brand, its tokens, once each however often it mounts", async () => {
     stubApi({ intercept: { "flat-taxa": () => new Promise<Response>(() => {}) } });
     const restore = giveDocumentConstructableSheets();
     try {
@@ -58,11 +58,12 @@ describe("mount", () => {
         });
         return unmount;
       });
-      const sheets = document.adoptedStyleSheets as unknown as FakeSheet[];
-      // Vitest serves the tokens' text, and the widget's own CSS as "" (vitest.config.ts).
-      expect(sheets).toHaveLength(2);
-      expect(sheets.every((sheet) => sheet instanceof FakeSheet)).toBe(true);
-      expect(sheets[0]!.text).toContain(":where(.ts, .ts-error)");
+      const sheets = () => document.adoptedStyleSheets as unknown as FakeSheet[];
+      // This document declares no brand tokens, as another site's page: the widget fetches its
+      // own copy. Vitest serves the tokens' text, and the widget's own CSS as "" (vitest.config.ts).
+      await vi.waitFor(() => expect(sheets()).toHaveLength(2));
+      expect(sheets().every((sheet) => sheet instanceof FakeSheet)).toBe(true);
+      expect(sheets()[1]!.text).toContain(":where(.ts, .ts-error)");
       act(() => unmounts.forEach((unmount) => unmount()));
     } finally {
       restore();
