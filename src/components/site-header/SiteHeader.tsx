@@ -1,5 +1,5 @@
+import type { ReactNode } from "react";
 import type { Link, NavSection } from "../../content/site.ts";
-import { Logo } from "../brand/Logo.tsx";
 import { useDisclosureGroup } from "../disclosure/use-disclosure.ts";
 import { MobileMenu } from "../mobile-menu/MobileMenu.tsx";
 import { SearchBar } from "../search-bar/SearchBar.tsx";
@@ -14,6 +14,11 @@ export interface SiteHeaderProps {
   utilityLinks: Link[];
   /** The current query on /search, to prefill the search field. */
   searchQuery?: string;
+  /**
+   * The logo, drawn by the server (BaseLayout passes brand/Logo.tsx): it never changes, so it
+   * stays out of the header's script.
+   */
+  children?: ReactNode;
 }
 
 /**
@@ -22,7 +27,13 @@ export interface SiteHeaderProps {
  * (a dropdown `nav-i`, "search" or "menu"), so opening one closes any other. Both layouts are
  * rendered and CSS picks one, so the server markup equals the first client render.
  */
-export function SiteHeader({ firmName, navigation, utilityLinks, searchQuery }: SiteHeaderProps) {
+export function SiteHeader({
+  firmName,
+  navigation,
+  utilityLinks,
+  searchQuery,
+  children,
+}: SiteHeaderProps) {
   const panels = useDisclosureGroup<string>();
   return (
     <header className="site-header">
@@ -31,7 +42,7 @@ export function SiteHeader({ firmName, navigation, utilityLinks, searchQuery }: 
       </div>
       <div className="site-header__bar">
         <a className="site-header__wordmark" href="/" aria-label={`${firmName}, home`}>
-          <Logo firmName={firmName} />
+          {children}
         </a>
         <DropdownNav sections={navigation} panels={panels} />
         <div className="site-header__actions">
