@@ -154,6 +154,22 @@ describe("site search: matching", () => {
   });
 });
 
+describe("a deal's counterparty", () => {
+  it("finds the deal, though its description does not name it", async () => {
+    const own = generateContent({ transactions: 20, articles: 5, seed: 3 });
+    const deal = own.transactions[4]!;
+    deal.Counterparty = "Quillfeather Partners";
+    own.descriptions[deal.Description] = "<p>A sale.</p>";
+    const db = await tempDatabase(own);
+    try {
+      const found = await searchRepository(db.db).search("quillfeather");
+      expect(found.hits.map((h) => `${h.kind}:${h.ref}`)).toEqual([`deal:${deal.UrlName}`]);
+    } finally {
+      await db.cleanup();
+    }
+  });
+});
+
 describe("suggestions", () => {
   it("offers up to six deals, topics and articles whose titles begin with what was typed", async () => {
     const items = await search.suggest("keys");
