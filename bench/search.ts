@@ -34,9 +34,9 @@ const QUERIES = [
   "recapitaliz",
   "économie",
   "aerospace",
-  "Keystone Networks Co.",
-  "habror dynamics",
-  "fairhavn medical",
+  "Keystone Home Co.",
+  "habror consulting",
+  "fairhavn foods",
   "letters of intent",
 ];
 const searches = QUERIES.map((q) => ({

@@ -12,6 +12,8 @@ export const DEALS_SET = "pasttransactions";
 export const NEWS_SET = "newsitems";
 export const INDUSTRIES_FIELD = "Industries";
 export const DESCRIPTION_FIELD = "DealDescription";
+export const COUNTERPARTY_FIELD = "DealCounterparty";
+export const SERVICE_FIELD = "DealService";
 export const TIME_ZONE = "Europe/London";
 /** The access key the tests and the bench give the stand-in and the sync. */
 export const ACCESS_KEY = "sf-access-key-7d41c0e2";
@@ -24,6 +26,8 @@ export function syncSettingsFor(base: string) {
     industriesTaxonomy: "Industries",
     industriesField: INDUSTRIES_FIELD,
     descriptionField: DESCRIPTION_FIELD,
+    counterpartyField: COUNTERPARTY_FIELD,
+    serviceField: SERVICE_FIELD,
     timeZone: TIME_ZONE,
   };
 }
@@ -111,8 +115,20 @@ export function newsFigure(urlName: string, title: string): string {
 /** A description's closing link to a page, site-relative. */
 export const DEAL_LINK = `<p>See <a href="/our-work" sfref="${PAGE_SFREF}">our work</a>.</p>`;
 
+/** How the firm's deals' type is set up, where Sitefinities differ. */
+export interface SetUp {
+  /**
+   * Whether the type has the counterparty and service fields (short text, null where an editor
+   * left them empty); a Sitefinity set up before them has neither.
+   */
+  hasDealFacts?: boolean;
+}
+
 /** The service's sets from our content: the same deals, articles and taxa, shaped as the firm's Sitefinity has them. */
-export function sitefinitySets(content: ContentFile): Record<string, Row[]> {
+export function sitefinitySets(
+  content: ContentFile,
+  { hasDealFacts = true }: SetUp = {},
+): Record<string, Row[]> {
   const industriesId = content.taxonomies.find((t) => t.Type === 1)?.Id;
   return {
     taxonomies: [
@@ -135,8 +151,11 @@ export function sitefinitySets(content: ContentFile): Record<string, Row[]> {
       LastModified: sitefinityInstant(t.LastModified, i),
     })),
     [DEALS_SET]: content.transactions.map(
-      ({ industries, Date: date, LastModified, ...deal }, i) => ({
+      ({ industries, Date: date, LastModified, Counterparty, Service, ...deal }, i) => ({
         ...deal,
+        ...(hasDealFacts
+          ? { [COUNTERPARTY_FIELD]: Counterparty ?? null, [SERVICE_FIELD]: Service ?? null }
+          : {}),
         LastModified: sitefinityInstant(LastModified, i),
         // The content's dates are UTC midnights of the close day: the day the London editor picked.
         Date: londonMidnight(date.slice(0, 10), i),

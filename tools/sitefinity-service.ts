@@ -2,7 +2,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { PNG } from "pngjs";
 import type { ContentFile } from "../src/content/content-file.ts";
 import { answerList, type ODataAnswer } from "../src/widgets/shared/test-odata.ts";
-import { INDUSTRIES_FIELD, sitefinityInstant, sitefinitySets } from "./sitefinity-content.ts";
+import {
+  INDUSTRIES_FIELD,
+  sitefinityInstant,
+  sitefinitySets,
+  type SetUp,
+} from "./sitefinity-content.ts";
 
 export * from "./sitefinity-content.ts";
 
@@ -23,7 +28,7 @@ export const PAGE_SIZE = 50;
 
 type Row = Record<string, unknown>;
 
-export interface ServiceOptions {
+export interface ServiceOptions extends SetUp {
   /** Origins that get CORS headers, as the service's allow-list in Sitefinity. */
   allowedOrigins?: () => readonly string[];
   /** When set, the service is open only to this key's user (`X-SF-Access-Key`). */
@@ -86,7 +91,7 @@ export async function startSitefinityService(
   content: ContentFile,
   options: ServiceOptions = {},
 ): Promise<SitefinityService> {
-  const sets = sitefinitySets(content);
+  const sets = sitefinitySets(content, options);
   const requests: string[] = [];
   const served = new Map<string, number>();
   const forbidden = new Set<string>();

@@ -17,6 +17,21 @@ export const plainText = (max: number) =>
 
 export const requiredText = (max: number) => plainText(max).refine((s) => s.trim() !== "", "empty");
 
+/**
+ * One line of text that may be missing: absent or null when not known (both read as not known, and
+ * an export leaves it out). Given, it is not empty and has no surrounding spaces, so that the same
+ * value is always the same text to a filter or a grouping.
+ */
+export const optionalText = (max: number) =>
+  z
+    .string({ error: "not text or null" })
+    .pipe(requiredText(max))
+    .refine((s) => s.trim() === s, "surrounding spaces")
+    .nullish()
+    .transform((s) => s ?? undefined)
+    // Optional in the output type too: a deal without one has no such key.
+    .optional();
+
 /** A URL path segment: any text but no slash, no control characters, no surrounding spaces. */
 export const urlName = requiredText(200).refine(
   (s) => !s.includes("/") && !s.includes("\\") && s.trim() === s,

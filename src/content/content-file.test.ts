@@ -73,6 +73,45 @@ describe("parseContentFile", () => {
     );
   });
 
+  it("takes a deal's Counterparty and Service as given, or leaves them out when absent or null", () => {
+    const doc = valid() as unknown as { transactions: Record<string, unknown>[] };
+    Object.assign(doc.transactions[0]!, {
+      Counterparty: "Crescent Equity",
+      Service: "Buy-Side Advisory",
+    });
+    delete doc.transactions[1]!.Counterparty;
+    delete doc.transactions[1]!.Service;
+    Object.assign(doc.transactions[2]!, { Counterparty: null, Service: null });
+    const result = parseContentFile(doc);
+    if (!result.ok) throw new Error(result.problems.join("\n"));
+    const [first, second, third] = result.content.transactions;
+    expect([first!.Counterparty, first!.Service]).toEqual(["Crescent Equity", "Buy-Side Advisory"]);
+    for (const deal of [second!, third!]) {
+      expect(deal.Counterparty).toBeUndefined();
+      expect(deal.Service).toBeUndefined();
+    }
+    expect(JSON.stringify(third)).not.toMatch(/Counterparty|Service/);
+  });
+
+  it("names a deal's Counterparty or Service that is not one line of text", () => {
+    const doc = valid() as unknown as { transactions: Record<string, unknown>[] };
+    doc.transactions[0]!.Service = 4;
+    doc.transactions[1]!.Service = "";
+    doc.transactions[2]!.Service = "Sell-Side Advisory ";
+    doc.transactions[3]!.Counterparty = ["Crescent Equity"];
+    doc.transactions[4]!.Counterparty = "Crescent\u0007Equity";
+    doc.transactions[5]!.Service = "x".repeat(101);
+    const result = parseContentFile(doc);
+    expect(!result.ok && result.problems).toEqual([
+      "transactions[0].Service: not text or null",
+      "transactions[1].Service: empty",
+      "transactions[2].Service: surrounding spaces",
+      "transactions[3].Counterparty: not text or null",
+      "transactions[4].Counterparty: control characters",
+      "transactions[5].Service: longer than 100 characters",
+    ]);
+  });
+
   it("rejects a parent chain that loops", () => {
     const doc = valid();
     const [a, b] = doc.hierarchyTaxa.filter(

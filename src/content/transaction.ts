@@ -1,9 +1,20 @@
 import { z } from "zod";
-import { guid, isoDateTime, lastModified, plainText, requiredText, urlName } from "./common.ts";
+import {
+  guid,
+  isoDateTime,
+  lastModified,
+  optionalText,
+  plainText,
+  requiredText,
+  urlName,
+} from "./common.ts";
 
 /**
  * A past deal. Size is in $MM and null when undisclosed; Description is a key into the
  * descriptions table; UrlName names its page, and an import fills it in when absent.
+ * Counterparty (the buyer, investor, target or merger partner) and Service (the firm's role, one of
+ * its services, such as "Sell-Side Advisory") are optional: files written before them, and firms
+ * that do not record them, leave them out.
  */
 export const transactionSchema = z.strictObject({
   Id: guid,
@@ -13,6 +24,8 @@ export const transactionSchema = z.strictObject({
   UrlName: urlName.optional(),
   Size: z.number({ error: "not a number or null" }).finite().nonnegative("negative").nullable(),
   Description: plainText(300),
+  Counterparty: optionalText(300),
+  Service: optionalText(100),
   industries: z.array(guid).max(50, "more than 50 industries"),
 });
 export type Transaction = z.output<typeof transactionSchema>;

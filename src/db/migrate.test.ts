@@ -6,6 +6,7 @@ import * as initial from "./migrations/001-initial.ts";
 import * as searchDocuments from "./migrations/002-search-documents.ts";
 import * as sitefinityContract from "./migrations/003-sitefinity-contract.ts";
 import * as dropSearchText from "./migrations/004-drop-search-text.ts";
+import * as dealPagesAndSearch from "./migrations/005-deal-pages-and-search.ts";
 import { readContent } from "./repositories/content-repository.ts";
 import { searchRepository } from "./repositories/search-repository.ts";
 
@@ -120,5 +121,35 @@ describe("migration 005: a database written before deal pages", () => {
     ]);
     const found = await searchRepository(temp.db).search("zenith");
     expect(found.hits.map((h) => [h.kind, h.ref])).toEqual([["deal", "zenith-and-co"]]);
+  });
+});
+
+describe("migration 006: a database written before a deal's counterparty and service", () => {
+  it("keeps its deals, which read without them, and stores them for deals that have them", async () => {
+    const { temp, db } = await databaseAt({
+      "001-initial": initial,
+      "002-search-documents": searchDocuments,
+      "003-sitefinity-contract": sitefinityContract,
+      "004-drop-search-text": dropSearchText,
+      "005-deal-pages-and-search": dealPagesAndSearch,
+    });
+    await sql`INSERT INTO transactions ("Id", "Date", "Company", "Size", "Description", "Position", "LastModified", "UrlName")
+      VALUES (${DEAL}, '2021-03-15T00:00:00.0000000Z', 'Acme', 12.5, 'acme', 0,
+        '2026-11-20T08:09:10.1230000Z', 'acme')`.execute(db);
+    await sql`INSERT INTO content_meta VALUES (1, 3, '2026-11-20T08:09:10.123Z')`.execute(db);
+
+    await migrate(temp.db);
+
+    const [deal] = (await readContent(temp.db)).transactions;
+    expect(deal).toMatchObject({ Id: DEAL, Company: "Acme", UrlName: "acme" });
+    expect(deal).not.toHaveProperty("Counterparty");
+    expect(deal).not.toHaveProperty("Service");
+    await sql`UPDATE transactions SET "Counterparty" = 'Crescent Equity', "Service" = 'Sell-Side Advisory'`.execute(
+      db,
+    );
+    expect((await readContent(temp.db)).transactions[0]).toMatchObject({
+      Counterparty: "Crescent Equity",
+      Service: "Sell-Side Advisory",
+    });
   });
 });

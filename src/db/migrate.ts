@@ -5,6 +5,7 @@ import * as searchDocuments from "./migrations/002-search-documents.ts";
 import * as sitefinityContract from "./migrations/003-sitefinity-contract.ts";
 import * as dropSearchText from "./migrations/004-drop-search-text.ts";
 import * as dealPagesAndSearch from "./migrations/005-deal-pages-and-search.ts";
+import * as dealCounterpartyAndService from "./migrations/006-deal-counterparty-and-service.ts";
 import {
   rebuildSearchIndex,
   SEARCH_INDEX_VERSION,
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "003-sitefinity-contract": sitefinityContract,
   "004-drop-search-text": dropSearchText,
   "005-deal-pages-and-search": dealPagesAndSearch,
+  "006-deal-counterparty-and-service": dealCounterpartyAndService,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

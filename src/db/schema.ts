@@ -76,6 +76,10 @@ export interface TransactionTable {
   Size: number | null;
   Description: string;
   Position: number;
+  /** The buyer, investor, target or merger partner; null when not recorded. */
+  Counterparty: string | null;
+  /** The firm's role, one of its services ("Sell-Side Advisory"); null when not recorded. */
+  Service: string | null;
 }
 
 /** A transaction's industries in their given order; Position 0 is the first industry. */

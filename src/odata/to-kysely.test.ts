@@ -177,7 +177,10 @@ describe("shape", () => {
   });
 
   it("leaves the classification field out unless $select names it, as Sitefinity does", () => {
-    const defaults = ["Id", "LastModified", "UrlName", "Date", "Company", "Size", "Description"];
+    const defaults = [
+      ...["Id", "LastModified", "UrlName", "Date", "Company", "Size", "Description"],
+      ...["Counterparty", "Service"],
+    ];
     expect(selectedFields(transactions, undefined)).toEqual(defaults);
     expect(selectedFields(transactions, [{ field: "*", pos: 0 }])).toEqual(defaults);
     expect(selectedFields(transactions, parseSelect("*"))).toEqual(defaults);

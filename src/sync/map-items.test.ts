@@ -102,6 +102,52 @@ describe("toTransaction: a deal of the dynamic type", () => {
   });
 });
 
+describe("toTransaction: the deal's counterparty and service", () => {
+  const facts = { ...settings, counterpartyField: "Buyer", serviceField: "OurRole" };
+  const deal = {
+    Id: ID,
+    LastModified: "2026-07-02T10:00:00Z",
+    Date: "2026-06-30T23:00:00Z",
+    Company: "Acme",
+    Size: null,
+    Description: "txn-00001",
+    Industries: [INDUSTRY],
+    Buyer: "Crescent Equity",
+    OurRole: "Sell-Side Advisory",
+  };
+  const held = { Counterparty: "Held Buyer", Service: "Buy-Side Advisory" };
+
+  it("takes them from the fields the settings name", () => {
+    expect(toTransaction(deal, facts, held)).toMatchObject({
+      Counterparty: "Crescent Equity",
+      Service: "Sell-Side Advisory",
+    });
+  });
+
+  it("reads an empty field as none, whatever this site held, and trims a value", () => {
+    const mapped = toTransaction(
+      { ...deal, Buyer: null, OurRole: "  Capital Raising " },
+      facts,
+      held,
+    );
+    expect(mapped).not.toHaveProperty("Counterparty");
+    expect(mapped.Service).toBe("Capital Raising");
+    for (const empty of ["", "   ", undefined])
+      expect(toTransaction({ ...deal, OurRole: empty }, facts)).not.toHaveProperty("Service");
+  });
+
+  it("passes a value that is not text on, for validation to name (a Choices field's number)", () => {
+    expect(toTransaction({ ...deal, OurRole: 4 }, facts).Service).toBe(4);
+  });
+
+  it("keeps what this site holds when the settings name no field, and has none of its own", () => {
+    expect(toTransaction(deal, settings, held)).toMatchObject(held);
+    const none = toTransaction(deal, settings);
+    expect(none).not.toHaveProperty("Counterparty");
+    expect(none).not.toHaveProperty("Service");
+  });
+});
+
 describe("toArticle: a news item", () => {
   it("keeps the fields the site shows, with Tags from the configured field and absolute addresses", () => {
     const item = {

@@ -22,6 +22,8 @@ export interface MappingSettings {
   industriesField: string;
   tagsField: string;
   descriptionField?: string;
+  counterpartyField?: string;
+  serviceField?: string;
   timeZone: string;
   /** The web service's origin, on which site-relative addresses in HTML resolve. */
   origin: string;
@@ -43,8 +45,32 @@ export function closeDate(value: unknown, timeZone: string): unknown {
   return day === "" ? value : `${day}T00:00:00Z`;
 }
 
-/** A deal of the dynamic type as a transaction. */
-export function toTransaction(item: Item, settings: MappingSettings): Mapped {
+/** The values this site keeps of a deal that the settings may leave to it. */
+export interface HeldDeal {
+  Counterparty?: string;
+  Service?: string;
+}
+
+/**
+ * An optional text field of a deal: an empty one (null, or only spaces) is no value, and a value
+ * is trimmed, since an editor's stray space would make one service two. Without a field named in
+ * the settings, the deal keeps the value this site holds (a file's import may have given it).
+ */
+function optionalField(item: Item, field: string | undefined, held: string | undefined): unknown {
+  if (field === undefined) return held;
+  const value = item[field];
+  if (value === null || value === undefined) return undefined;
+  if (typeof value !== "string") return value;
+  return value.trim() === "" ? undefined : value.trim();
+}
+
+/**
+ * A deal of the dynamic type as a transaction; `held` is the deal as this site holds it, when it
+ * does.
+ */
+export function toTransaction(item: Item, settings: MappingSettings, held?: HeldDeal): Mapped {
+  const Counterparty = optionalField(item, settings.counterpartyField, held?.Counterparty);
+  const Service = optionalField(item, settings.serviceField, held?.Service);
   return {
     Id: item.Id,
     LastModified: item.LastModified,
@@ -54,6 +80,8 @@ export function toTransaction(item: Item, settings: MappingSettings): Mapped {
     Description: descriptionKey(item, settings),
     // A deal's page lives at its UrlName, as on Sitefinity; without one the import makes it.
     ...(item.UrlName === undefined || item.UrlName === null ? {} : { UrlName: item.UrlName }),
+    ...(Counterparty === undefined ? {} : { Counterparty }),
+    ...(Service === undefined ? {} : { Service }),
     industries: ids(item[settings.industriesField]),
   };
 }

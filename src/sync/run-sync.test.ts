@@ -2,9 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempDatabase } from "../../tests/helpers/temp-db.ts";
 import {
   ACCESS_KEY,
+  COUNTERPARTY_FIELD,
   DEALS_SET,
   NEWS_SET,
   PAGE_SIZE,
+  SERVICE_FIELD,
   type SitefinityService,
   startSitefinityService,
   syncSettingsFor,
@@ -109,12 +111,59 @@ describe("a first sync into the demo site", () => {
     expect(article.Content).toContain(
       `<a href="${service.origin}/latest-articles-commentary">our articles</a>`,
     );
-    const linked = content.descriptions[firm.transactions[0]!.Description]!;
-    expect(linked).toBe(
-      `${firm.descriptions[firm.transactions[0]!.Description]}<p>See <a href="${service.origin}/our-work">our work</a>.</p>`,
+    // The stand-in adds a link to every third deal's description; one without a link of its own.
+    const deal = firm.transactions.find(
+      (t, i) => i % 3 === 0 && !firm.descriptions[t.Description]!.includes("href"),
+    )!;
+    expect(content.descriptions[deal.Description]).toBe(
+      `${firm.descriptions[deal.Description]}<p>See <a href="${service.origin}/our-work">our work</a>.</p>`,
     );
     expect(Object.keys(content.descriptions).sort()).toEqual(Object.keys(firm.descriptions).sort());
     expect(JSON.stringify(content)).not.toContain("sfref");
+  });
+});
+
+describe("a deal's counterparty and service", () => {
+  it("come from the fields the settings name", async () => {
+    const [sold, unrecorded] = [firm.transactions[4]!, firm.transactions[5]!];
+    service.edit(DEALS_SET, unrecorded.Id, { [COUNTERPARTY_FIELD]: null, [SERVICE_FIELD]: " " });
+    await sync();
+    const deals = new Map((await readContent(site.db)).transactions.map((t) => [t.Id, t]));
+    expect(deals.get(sold.Id)).toMatchObject({
+      Counterparty: sold.Counterparty,
+      Service: sold.Service,
+    });
+    expect(deals.get(unrecorded.Id)).not.toHaveProperty("Counterparty");
+    expect(deals.get(unrecorded.Id)).not.toHaveProperty("Service");
+  });
+
+  it("are not needed: a Sitefinity without them syncs, and the site keeps those it holds", async () => {
+    await sync();
+    await service.close();
+    service = await startSitefinityService(firm, { accessKey: ACCESS_KEY, hasDealFacts: false });
+    const settings = {
+      ...settingsFor(service),
+      counterpartyField: undefined,
+      serviceField: undefined,
+    };
+    const deal = firm.transactions[7]!;
+    service.edit(DEALS_SET, deal.Id, { Company: "Renamed Holdings" });
+    expect((await sync({ settings, isFull: true })).outcome).toBe("written");
+    const synced = (await readContent(site.db)).transactions.find((t) => t.Id === deal.Id);
+    expect(synced).toMatchObject({
+      Company: "Renamed Holdings",
+      Counterparty: deal.Counterparty,
+      Service: deal.Service,
+    });
+  });
+
+  it("stop the sync, naming the setting, when the settings name a field the items lack", async () => {
+    await service.close();
+    service = await startSitefinityService(firm, { accessKey: ACCESS_KEY, hasDealFacts: false });
+    await expect(sync()).rejects.toThrow(
+      `the web service's ${DEALS_SET} items have no field "${COUNTERPARTY_FIELD}": check "counterpartyField" in the sync's settings`,
+    );
+    expect(await contentRevision(site.db)).toBe(1);
   });
 });
 

@@ -121,9 +121,15 @@ async function syncUnderLock(db: Db, options: SyncOptions, started: number): Pro
 
   const current = await readContent(db);
   const { service, transactionsSet, articlesSet, descriptionField } = settings;
+  const optional = (["descriptionField", "counterpartyField", "serviceField"] as const).flatMap(
+    (setting) => {
+      const field = settings[setting];
+      return field === undefined ? [] : [[field, setting] as const];
+    },
+  );
   const deals = await fetchChanged(client, service, transactionsSet, changes.transactions, [
     [settings.industriesField, "industriesField"],
-    ...(descriptionField ? [[descriptionField, "descriptionField"] as const] : []),
+    ...optional,
   ]);
   const articles = await fetchChanged(client, service, articlesSet, changes.articles, [
     [settings.tagsField, "tagsField"],

@@ -31,6 +31,8 @@ describe("the sync's settings file", () => {
       industriesField: "Industries",
       tagsField: "Tags",
       descriptionField: "DealDescription",
+      counterpartyField: "Buyer",
+      serviceField: "AdvisoryRole",
       timeZone: "Europe/London",
     };
     expect(parseSyncSettings(given)).toEqual({ ok: true, settings: given });
@@ -52,6 +54,14 @@ describe("the sync's settings file", () => {
     [{ service: "https://cms.example/api", industriesField: "" }, "industriesField: not a set"],
     [{ service: "https://cms.example/api", tagsTaxonomy: " " }, "tagsTaxonomy: empty"],
     [{ service: "https://cms.example/api", descriptionField: 3 }, "descriptionField: not text"],
+    [
+      { service: "https://cms.example/api", serviceField: "Our role" },
+      "serviceField: not a set or field name",
+    ],
+    [
+      { service: "https://cms.example/api", counterpartyField: null },
+      "counterpartyField: not text",
+    ],
     [{ service: "https://cms.example/api", timezone: "UTC" }, "timezone: not a setting (service, "],
     [[], "(file): "],
   ])("%j is refused with a problem naming the key", (input, problem) => {

@@ -34,6 +34,10 @@ const settingsSchema = z.strictObject({
   industriesField: identifier.default("industries"),
   tagsField: identifier.default("Tags"),
   descriptionField: identifier.optional(),
+  // The deal's counterparty and the firm's role in it (its service), each a short text field of
+  // the firm's own naming; without them the sync leaves the site's values as they are.
+  counterpartyField: identifier.optional(),
+  serviceField: identifier.optional(),
   timeZone: z
     .string({ error: "not text" })
     .refine(isTimeZone, "not an IANA time zone (e.g. Europe/London)")

@@ -29,6 +29,8 @@ const names: ServiceNames = {
   industriesField: "Industries",
   tagsField: "Tags",
   descriptionField: "DealDescription",
+  counterpartyField: "DealCounterparty",
+  serviceField: "DealService",
 };
 const [tags, industries] = current.taxonomies as unknown as [Item, Item];
 const kept = (items: { Id: string }[]): SyncedSet => ({
@@ -74,6 +76,18 @@ describe("buildSnapshot: the content after a sync", () => {
     });
     expect(content.content.transactions.some((t) => t.Id === third!.Id)).toBe(false);
     expect(content.content.site).toEqual(current.site);
+  });
+
+  it("keeps a fetched deal's counterparty and service as held, when no field is set for them", () => {
+    const deal = current.transactions[0]!;
+    // Fields of these names are not the service's: nothing names them in the settings.
+    const item = { ...asService(deal), Counterparty: "Not read", Service: "Not read" };
+    const snapshot = snapshotWith({ order: [deal.Id], fetched: new Map([[deal.Id, item]]) });
+    expect(deal.Counterparty).toBeTruthy();
+    expect(snapshot.transactions[0]).toMatchObject({
+      Counterparty: deal.Counterparty,
+      Service: deal.Service,
+    });
   });
 
   it("leaves the descriptions table as it is without a description field", () => {
@@ -132,6 +146,19 @@ describe("describeIssue: a refused item named as an editor finds it in Sitefinit
     ).toEqual([
       `pasttransactions ${deal.Id}: Date: not a date`,
       `pasttransactions ${deal.Id}: Industries[0]: no such industry`,
+    ]);
+  });
+
+  it("names a deal's counterparty and service by the service's own fields", () => {
+    const deal = current.transactions[0]!;
+    const bad = { ...asService(deal), DealCounterparty: ["Two", "Buyers"], DealService: 4 };
+    const withFields = {
+      ...inputWith({ order: [deal.Id], fetched: new Map([[deal.Id, bad]]) }),
+      mapping: { ...mapping, counterpartyField: "DealCounterparty", serviceField: "DealService" },
+    };
+    expect(problems(buildSnapshot(withFields))).toEqual([
+      `pasttransactions ${deal.Id}: DealCounterparty: not text or null`,
+      `pasttransactions ${deal.Id}: DealService: not text or null`,
     ]);
   });
 

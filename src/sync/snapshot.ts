@@ -50,11 +50,15 @@ export interface Snapshot {
 const byId = <T extends { Id: string }>(items: readonly T[]) =>
   new Map(items.map((item) => [item.Id.toLowerCase(), item]));
 
-/** Ids in order: the fetched item mapped, else the item this site holds. */
-function merge<T>(set: SyncedSet, held: Map<string, T>, map: (item: Item) => Mapped): Mapped[] {
+/** Ids in order: the fetched item mapped (with the item this site holds), else the held item. */
+function merge<T>(
+  set: SyncedSet,
+  held: Map<string, T>,
+  map: (item: Item, held: T | undefined) => Mapped,
+): Mapped[] {
   return set.order.flatMap((id) => {
     const fetched = set.fetched.get(id);
-    if (fetched) return [map(fetched)];
+    if (fetched) return [map(fetched, held.get(id))];
     const kept = held.get(id);
     return kept ? [{ ...kept }] : [];
   });
@@ -64,7 +68,7 @@ function merge<T>(set: SyncedSet, held: Map<string, T>, map: (item: Item) => Map
 export function buildSnapshot(input: SnapshotInput): Snapshot {
   const { current, mapping, deals } = input;
   const heldDeals = byId(current.transactions);
-  const transactions = merge(deals, heldDeals, (item) => toTransaction(item, mapping));
+  const transactions = merge(deals, heldDeals, (item, held) => toTransaction(item, mapping, held));
   return {
     taxonomies: [toTaxonomy(input.tags, "tags"), toTaxonomy(input.industries, "industries")],
     hierarchyTaxa: input.hierarchyTaxa.map((item) => toTaxon(item, true)),
@@ -116,6 +120,8 @@ export interface ServiceNames {
   industriesField: string;
   tagsField: string;
   descriptionField?: string;
+  counterpartyField?: string;
+  serviceField?: string;
 }
 
 const SETS: Record<string, (names: ServiceNames) => string> = {
@@ -149,8 +155,13 @@ export function describeIssue(
     return `${formatPath(issue.path)}: ${issue.message}`;
   }
   const items = snapshot[section as keyof Snapshot] as Mapped[];
-  const renamed =
-    field === "industries" ? names.industriesField : field === "Tags" ? names.tagsField : field;
+  const fields: Record<string, string | undefined> = {
+    industries: names.industriesField,
+    Tags: names.tagsField,
+    Counterparty: names.counterpartyField,
+    Service: names.serviceField,
+  };
+  const renamed = (typeof field === "string" ? fields[field] : undefined) ?? field;
   const where = renamed === undefined ? "" : `${formatPath([renamed, ...rest])}: `;
   return `${set(names)} ${idOf(items[index])}: ${where}${issue.message}`;
 }

@@ -62,13 +62,23 @@ export function apiAppForFile(options: ApiAppOptions = {}) {
 }
 
 // Classification fields are in a reply only when $select names them, as in Sitefinity.
-/** Transactions as a reply without $select (or with `*`) carries them: without `industries`. */
+/**
+ * Transactions as a reply without $select (or with `*`) carries them: without `industries`, and
+ * with null for a Counterparty or Service the deal does not record.
+ */
 export const servedTransactions = (rows: Transaction[]) =>
-  rows.map(({ industries: _i, ...rest }) => rest);
+  rows.map(({ industries: _i, ...rest }) => ({
+    ...rest,
+    Counterparty: rest.Counterparty ?? null,
+    Service: rest.Service ?? null,
+  }));
 /** Articles as a reply without $select (or with `*`) carries them: without `Tags`. */
 export const servedArticles = (rows: Article[]) => rows.map(({ Tags: _t, ...rest }) => rest);
 
-/** The small demo content with companies whose names hold quotes, wildcards and accents. */
+/**
+ * The small demo content with companies whose names hold quotes, wildcards and accents, and some
+ * deals without a Counterparty and a Service, as a file written before them has them.
+ */
 export function apiTestContent(): ContentFile {
   const content = generateContent({ transactions: 60, articles: 30 });
   const names = [
@@ -81,6 +91,11 @@ export function apiTestContent(): ContentFile {
     const row = content.transactions[i * 7 + 3];
     if (row) row.Company = Company;
   });
+  content.transactions[10]!.Counterparty = "D'Arcy & Fils Société";
+  for (const row of content.transactions.filter((_, i) => i % 6 === 5)) {
+    delete row.Counterparty;
+    delete row.Service;
+  }
   return content;
 }
 

@@ -1,6 +1,6 @@
 // The judged query set of the site search (issue 20): what visitors type, with what they would
 // want back, graded, written against the demo content (generateContent() defaults). Documents
-// are `kind:ref` (`deal:keystone-networks-co`, `page:/about/contact`).
+// are `kind:ref` (`deal:keystone-home-co`, `page:/about/contact`).
 //
 // Grades: 3 the thing itself (the deal of that client, the topic, article or page of that
 // title); 2 clearly about it (a deal with that buyer or in that industry, an article whose title
@@ -95,20 +95,20 @@ const lindqvist = buyerIs("Lindqvist Capital");
 
 export const JUDGED_QUERIES: readonly JudgedQuery[] = [
   // Clients, by full name and by first word (the newest deal of that client leads).
-  nav("client", "Keystone Networks Co.", dealOf("Keystone Networks Co."), deals(1, keystone)),
+  nav("client", "Keystone Home Co.", dealOf("Keystone Home Co."), deals(1, keystone)),
   nav(
     "client",
-    "fairhaven medical inc",
-    dealOf("Fairhaven Medical Inc."),
+    "fairhaven foods group",
+    dealOf("Fairhaven Foods Group"),
     deals(1, clientBegins("Fairhaven")),
   ),
-  nav("client", "Delta Networks Holdings", dealOf("Delta Networks Holdings")),
-  nav("client", "zephyr logistics holdings", dealOf("Zephyr Logistics Holdings")),
-  nav("client", "Juniper Analytics LLC", dealOf("Juniper Analytics LLC")),
-  nav("client", "cobalt works co", dealOf("Cobalt Works Co.")),
-  nav("client", "Meridian Logistics Holdings", dealOf("Meridian Logistics Holdings")),
-  nav("client", "Redwood Industries Group", dealOf("Redwood Industries Group")),
-  nav("client", "summit analytics inc.", dealOf("Summit Analytics Inc.")),
+  nav("client", "Delta Digital Holdings", dealOf("Delta Digital Holdings")),
+  nav("client", "zephyr wind holdings", dealOf("Zephyr Wind Holdings")),
+  nav("client", "Juniper Aerospace LLC", dealOf("Juniper Aerospace LLC")),
+  nav("client", "cobalt sensors co", dealOf("Cobalt Sensors Co.")),
+  nav("client", "Meridian Petroleum Holdings", dealOf("Meridian Petroleum Holdings")),
+  nav("client", "Redwood Goods Group", dealOf("Redwood Goods Group")),
+  nav("client", "summit solar inc.", dealOf("Summit Solar Inc.")),
   broad("client", "keystone", deals(2, keystone), { [newestOf(keystone)]: 3 }),
   broad("client", "zephyr", deals(2, clientBegins("Zephyr")), {
     [newestOf(clientBegins("Zephyr"))]: 3,
@@ -132,9 +132,9 @@ export const JUDGED_QUERIES: readonly JudgedQuery[] = [
     deals(3, (d) => keystone(d) && lindqvist(d)),
   ),
   // Typos: one from five letters, two from nine.
-  nav("typo", "Keystne Networks", dealOf("Keystone Networks Co."), deals(1, keystone)),
-  nav("typo", "fairhavn medical inc", dealOf("Fairhaven Medical Inc.")),
-  nav("typo", "Juniper Analytcs LLC", dealOf("Juniper Analytics LLC")),
+  nav("typo", "Keystne Home", dealOf("Keystone Home Co."), deals(1, keystone)),
+  nav("typo", "fairhavn foods group", dealOf("Fairhaven Foods Group")),
+  nav("typo", "Juniper Aerospce LLC", dealOf("Juniper Aerospace LLC")),
   broad("typo", "habror", deals(2, clientBegins("Harbor"))),
   broad("typo", "lindqvsit", deals(2, lindqvist), { [newestOf(lindqvist)]: 3 }),
   nav(

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parseContentFile } from "../../content/content-file.ts";
+import { htmlToText } from "../../rules/html-text.ts";
 import { ROOT_PARENT_ID } from "../../rules/taxonomies.ts";
 import { TAGS_TAXONOMY_ID, generateContent } from "./generate.ts";
+import { COMPANY_FIRST, COMPANY_SUFFIX, FIRM, NAME_WORDS } from "./words.ts";
 
 const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 
@@ -97,5 +99,115 @@ describe("demo content", () => {
       ...demo.site.utilityLinks,
     ];
     expect(links.filter((l) => !served(l.url))).toEqual([]);
+  });
+
+  const groupOf = (industryId: string) => {
+    let taxon = demo.hierarchyTaxa.find((t) => t.Id === industryId)!;
+    while (taxon.ParentId !== ROOT_PARENT_ID)
+      taxon = demo.hierarchyTaxa.find((t) => t.Id === taxon.ParentId)!;
+    return taxon;
+  };
+  const textOf = (deal: (typeof demo.transactions)[number]) =>
+    htmlToText(demo.descriptions[deal.Description]!);
+
+  it("names every client with a word of its own industry group, and no word names two groups", () => {
+    const wordsOf = (group: string) => {
+      const taxon = demo.hierarchyTaxa.find((t) => t.Title === group)!;
+      const children = demo.hierarchyTaxa.filter((t) => t.ParentId === taxon.Id);
+      return [taxon, ...children].flatMap((t) => NAME_WORDS[t.Title] ?? []);
+    };
+    const groups = demo.hierarchyTaxa.filter((t) => t.ParentId === ROOT_PARENT_ID);
+    const everyWord = groups.flatMap((g) => wordsOf(g.Title));
+    expect(new Set(everyWord).size).toBe(everyWord.length);
+    const misfits = demo.transactions.filter((deal) => {
+      const [first, ...rest] = deal.Company.split(" ");
+      const suffix = rest.pop()!;
+      const word = rest.join(" ");
+      return (
+        !COMPANY_FIRST.includes(first!) ||
+        !COMPANY_SUFFIX.includes(suffix) ||
+        !wordsOf(groupOf(deal.industries[0]!).Title).includes(word)
+      );
+    });
+    expect(misfits.map((d) => `${d.Company}: ${groupOf(d.industries[0]!).Title}`)).toEqual([]);
+    // Words that say a business, and the one group whose clients they may name.
+    const telling: [string, string][] = [
+      ["Health", "Healthcare"],
+      ["Brands", "Consumer & Retail"],
+      ["Systems", "Technology"],
+      ["Consulting", "Business Services"],
+      ["Logistics", "Transportation & Logistics"],
+      ["Energy", "Energy & Power"],
+      ["Financial", "Financial Services"],
+    ];
+    for (const [word, group] of telling) {
+      const named = demo.transactions.filter((d) => d.Company.split(" ").includes(word));
+      expect(named.length, word).toBeGreaterThan(0);
+      expect(new Set(named.map((d) => groupOf(d.industries[0]!).Title)), word).toEqual(
+        new Set([group]),
+      );
+    }
+  });
+
+  it("gives every deal one of the firm's services, as its /services pages title them", () => {
+    const services = demo.site.pages
+      .filter((p) => p.path.startsWith("/services/"))
+      .map((p) => p.title);
+    expect(services).toHaveLength(5);
+    expect(demo.transactions.filter((d) => !services.includes(d.Service!))).toEqual([]);
+    for (const service of services)
+      expect(
+        demo.transactions.filter((d) => d.Service === service).length,
+        service,
+      ).toBeGreaterThan(10);
+  });
+
+  it("names every deal's counterparty in its description, and never the client itself", () => {
+    const unnamed = demo.transactions.filter(
+      (d) => !d.Counterparty || d.Counterparty === d.Company || !textOf(d).includes(d.Counterparty),
+    );
+    expect(unnamed.map((d) => `${d.Company}: ${d.Counterparty}`)).toEqual([]);
+    expect(new Set(demo.transactions.map((d) => d.Counterparty)).size).toBeGreaterThan(100);
+  });
+
+  it("words each announcement as its service is done: the counterparty follows that service's phrase", () => {
+    // What comes just before the counterparty, by service. A fairness opinion is also named.
+    const phrases: Record<string, string[]> = {
+      "Sell-Side Advisory": ["sale to", "acquired by", "acquisition by", "sold to"],
+      "Buy-Side Advisory": ["acquisition of", "acquired", "purchase of"],
+      "Capital Raising": ["investment from", "provided by", "financing from"],
+      Restructuring: ["lenders led by", "recapitalization with", "credit facility with"],
+      "Valuation & Fairness Opinions": ["merger with"],
+    };
+    const wrong = demo.transactions.flatMap((d) => {
+      const text = textOf(d);
+      const services = Object.keys(phrases).filter((service) =>
+        phrases[service]!.some((phrase) => text.includes(`${phrase} ${d.Counterparty}`)),
+      );
+      const isFairness = /fairness opinion/.test(text);
+      const agrees =
+        services.length === 1 &&
+        services[0] === d.Service &&
+        isFairness === (d.Service === "Valuation & Fairness Opinions");
+      return agrees ? [] : [`${d.Service}: ${text}`];
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it("opens its announcements in several ways, and writes each sentence once", () => {
+    const texts = demo.transactions.map(textOf);
+    const openings = new Set(texts.map((t) => t.split(" ").slice(0, 3).join(" ")));
+    expect(openings.size).toBeGreaterThan(50);
+    const byFirm = texts.filter((t) => t.startsWith(`${FIRM} `));
+    expect(byFirm.length).toBeGreaterThan(texts.length / 3);
+    expect(byFirm.length).toBeLessThan(texts.length);
+    expect(new Set(byFirm.map((t) => t.split(" ").slice(3, 5).join(" "))).size).toBeGreaterThan(3);
+    expect(texts.filter((t) => /\.\.| {2}/.test(t))).toEqual([]);
+  });
+
+  it("links some announcements to the deal's page, and others to nothing", () => {
+    const linked = Object.values(demo.descriptions).filter((html) => html.includes("<a "));
+    expect(linked.length).toBeGreaterThan(50);
+    expect(linked.length).toBeLessThan(demo.transactions.length - 50);
   });
 });

@@ -10,6 +10,7 @@ import {
   ROOT_PARENT_ID,
   TAGS_TAXONOMY_NAME,
 } from "../../rules/taxonomies.ts";
+import { serviceAt, wordDeal } from "./deal-wording.ts";
 import { createRandom, type Random } from "./random.ts";
 import { demoSite } from "./site.ts";
 import * as W from "./words.ts";
@@ -34,13 +35,16 @@ export function generateContent({
   seed = 1,
 }: GenerateOptions = {}): ContentFile {
   const random = createRandom(seed);
+  // The deals' wording (counterparties, openings, closing sentences) draws on a stream of its own,
+  // so that wording them differently changes no other fact of the demo.
+  const wording = createRandom(seed ^ 0x5bd1e995);
   const hierarchyTaxa = industries(random);
   const flatTaxa = topics(random);
   const txs: { row: Demo<Transaction>; html: (dealPage: string) => string }[] = [];
   for (let i = 0; i < transactions; i++) {
     // Every fifth deal closes on the same day as the one before, so a date search can find several.
     const sameDayAs = i % 5 === 4 ? txs[i - 1]?.row.Date : undefined;
-    txs.push(transaction(random, i, hierarchyTaxa, sameDayAs));
+    txs.push(transaction(random, wording, i, hierarchyTaxa, sameDayAs));
   }
   // Deals get their pages' addresses by the rule an import applies to a file without them.
   const urlNames = dealUrlNames(txs.map((t) => t.row));
@@ -134,13 +138,20 @@ const DAY_MS = 24 * HOUR_MS;
 const FIRST_DAY = Date.UTC(2008, 0, 1);
 const LAST_DAY = Date.UTC(2026, 9, 31);
 
+/** The item a uniform draw in [0, 1) falls on. */
+const itemAt = <T>(items: readonly T[], draw: number) => items[Math.floor(draw * items.length)]!;
+
 function transaction(
   random: Random,
+  wording: Random,
   i: number,
   taxa: HierarchyTaxon[],
   sameDayAs: string | undefined,
 ): { row: Demo<Transaction>; html: (dealPage: string) => string } {
-  const company = `${random.pick(W.COMPANY_FIRST)} ${random.pick(W.COMPANY_SECOND)} ${random.pick(W.COMPANY_SUFFIX)}`;
+  // The name is drawn first but worded once the industry is known, whose words it takes. Every
+  // later fact of the demo (dates, sizes, industries, articles) follows from the order of draws
+  // on `random`, and the judged search queries and the tests rely on them.
+  const nameDraws = [random.next(), random.next(), random.next()] as const;
   const day = FIRST_DAY + random.int(0, (LAST_DAY - FIRST_DAY) / DAY_MS) * DAY_MS;
   const size = random.chance(0.12)
     ? null
@@ -150,17 +161,24 @@ function transaction(
   const children = taxa.filter((t) => t.ParentId === group.Id);
   const first = random.chance(0.3) && children.length > 0 ? random.pick(children) : group;
   const second = random.chance(0.25) ? [random.pick(top).Id] : [];
-  const key = `txn-${String(i + 1).padStart(5, "0")}`;
-  const buyer = random.pick(W.BUYERS);
-  const lead =
-    `<p>${W.FIRM} advised <strong>${company}</strong> ${random.pick(W.DEAL_VERBS)} ` +
-    `<em>${buyer}</em>. `;
+  const industryWords = W.NAME_WORDS[first.Title] ?? [];
+  const company = [W.COMPANY_FIRST, industryWords, W.COMPANY_SUFFIX]
+    .map((words, n) => itemAt(words, nameDraws[n]!))
+    .join(" ");
+  const service = serviceAt(random.next());
+  const form = random.next();
   // An announcement links to the deal's own page, never to a site of someone else's.
-  const html = random.chance(0.3)
-    ? (dealPage: string) => `${lead}Read the <a href="${dealPage}">announcement</a>.</p>`
-    : () =>
-        `${lead}The company serves customers across ${first.Title.toLowerCase()} &amp; adjacent markets.</p>`;
+  const isLinked = random.chance(0.3);
   const date = sameDayAs ?? at(day);
+  const { counterparty, html } = wordDeal(wording, form, {
+    service,
+    company,
+    industry: first.Title,
+    industryWords,
+    size,
+    date,
+  });
+  const key = `txn-${String(i + 1).padStart(5, "0")}`;
   return {
     row: {
       Id: random.guid(),
@@ -170,9 +188,11 @@ function transaction(
       Company: company,
       Size: size,
       Description: key,
+      Counterparty: counterparty,
+      Service: service,
       industries: [first.Id, ...second.filter((id) => id !== first.Id)],
     },
-    html,
+    html: (dealPage) => html(isLinked ? dealPage : null),
   };
 }
 

@@ -15,6 +15,7 @@ export const INDUSTRY_TREE: readonly [string, readonly string[]][] = [
   ["Transportation & Logistics", ["Freight Brokerage", "Fleet Services"]],
 ];
 
+/** First words of the clients' names: places and things, saying nothing of a business. */
 export const COMPANY_FIRST = [
   "Alder",
   "Beacon",
@@ -45,44 +46,87 @@ export const COMPANY_FIRST = [
   "Cedar",
   "Driftwood",
 ];
-export const COMPANY_SECOND = [
-  "Analytics",
-  "Brands",
-  "Controls",
-  "Dynamics",
-  "Energy",
-  "Foods",
-  "Health",
-  "Industries",
-  "Logistics",
-  "Medical",
-  "Networks",
-  "Partners",
-  "Precision",
-  "Robotics",
-  "Services",
-  "Systems",
-  "Technologies",
-  "Works",
-];
+/** The last word of a client's name: none of them says what business the company is in. */
 export const COMPANY_SUFFIX = ["Inc.", "LLC", "Holdings", "Group", "Corp.", "Co."];
-export const BUYERS = [
+
+/**
+ * The words that say what a company does, by industry (top-level groups and their children): a
+ * company's name takes one from its first industry, so a name never belongs to another group. No
+ * word is in two groups.
+ */
+export const NAME_WORDS: Readonly<Record<string, readonly string[]>> = {
+  "Aerospace & Defense": ["Aerospace", "Aviation", "Aerostructures", "Airframe"],
+  "Defense Electronics": ["Defense", "Avionics", "Tactical", "Sensors"],
+  "Space Systems": ["Orbital", "Space", "Launch", "Satellite"],
+  "Business Services": ["Consulting", "Solutions", "Outsourcing", "Associates"],
+  Staffing: ["Staffing", "Workforce", "Talent", "Recruiting"],
+  "Facility Services": ["Facilities", "Maintenance", "Janitorial", "Grounds"],
+  "Marketing Services": ["Marketing", "Media", "Creative", "Promotions"],
+  "Consumer & Retail": ["Brands", "Goods", "Home", "Consumer"],
+  "Food & Beverage": ["Foods", "Beverage", "Provisions", "Creamery", "Kitchens"],
+  "Specialty Retail": ["Outfitters", "Apparel", "Mercantile", "Boutiques"],
+  "Energy & Power": ["Energy", "Power", "Resources", "Fuels", "Utilities"],
+  Renewables: ["Solar", "Wind", "Hydro", "Geothermal"],
+  "Oilfield Services": ["Drilling", "Petroleum", "Wellsite", "Pipeline"],
+  "Financial Services": ["Financial", "Bancorp", "Lending", "Payments"],
+  "Insurance Brokerage": ["Insurance", "Risk", "Underwriters", "Assurance"],
+  "Wealth Management": ["Advisors", "Fiduciary", "Trust", "Investment Counsel"],
+  Healthcare: ["Health", "Care", "Clinical", "Therapeutics"],
+  "Medical Devices": ["Medical", "Surgical", "Orthopedics", "Diagnostics"],
+  "Healthcare IT": ["Informatics", "Telehealth", "MedTech"],
+  "Physician Services": ["Physicians", "Dental", "Dermatology", "Pediatrics"],
+  Industrials: ["Industries", "Manufacturing", "Controls", "Works", "Components"],
+  "Precision Manufacturing": ["Precision", "Machining", "Fabrication", "Tooling"],
+  "Building Products": ["Millwork", "Roofing", "Windows", "Cabinetry"],
+  Technology: ["Technologies", "Systems", "Digital", "Labs"],
+  Software: ["Software", "Analytics", "Cloud", "Data"],
+  Cybersecurity: ["Cyber", "Security", "Identity"],
+  "IT Services": ["Networks", "Computing", "Infotech"],
+  "Transportation & Logistics": ["Logistics", "Transport", "Shipping", "Distribution"],
+  "Freight Brokerage": ["Freight", "Cargo", "Carriers", "Forwarding"],
+  "Fleet Services": ["Fleet", "Trucking", "Leasing", "Transit"],
+};
+
+/**
+ * First words of the other companies in a deal (an acquirer, a target, a merger partner): none is
+ * a client's first word, so a search for a client does not find its counterparties.
+ */
+export const OTHER_COMPANY_FIRST = [
+  "Atlas",
+  "Brightwater",
+  "Copperline",
+  "Evergreen",
+  "Foxhall",
+  "Glenmore",
+  "Highland",
+  "Larkspur",
+  "Millbrook",
+  "Oakmont",
+  "Prairie",
+  "Riverbend",
+  "Silverton",
+  "Thornbury",
+  "Wexford",
+];
+export const OTHER_COMPANY_SUFFIX = ["Inc.", "Corp.", "Group", "Holdings", "LLC"];
+
+/** Private equity firms and growth investors: buyers and investors. */
+export const SPONSORS = [
   "Crescent Equity",
   "Lindqvist Capital",
   "Arbor Lane Partners",
-  "Stonebridge Industries",
-  "Pacifica Holdings",
-  "Northwind Strategic",
-  "Calder & Rowe",
   "Greyfield Capital",
+  "Calder & Rowe",
+  "Ashcombe Growth Partners",
 ];
-export const DEAL_VERBS = [
-  "on its sale to",
-  "on its acquisition by",
-  "on its recapitalization with",
-  "on its merger with",
-  "on a minority investment from",
-  "on its divestiture to",
+/** Acquirers that buy across industries. */
+export const CONGLOMERATES = ["Stonebridge Industries", "Pacifica Holdings", "Northwind Strategic"];
+/** Banks and credit funds: lenders in a financing or a restructuring. */
+export const LENDERS = [
+  "Ridgeway Credit Partners",
+  "Bramwell Bank",
+  "Saltmarsh Credit",
+  "Cardinal Point Lending",
 ];
 
 /** Topics (Tags). Some letters are empty on purpose (q, x, z); one title is accented, one starts with a digit. */

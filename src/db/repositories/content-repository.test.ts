@@ -69,3 +69,49 @@ describe("a write that expects a revision (a sync's)", () => {
     expect(await readContent(db)).toEqual(second);
   });
 });
+
+describe("a deal's Counterparty and Service", () => {
+  type Doc = { transactions: Record<string, unknown>[] };
+  /** The content file's text, as the export writes it. */
+  const exported = async (db: Awaited<ReturnType<typeof withDb>>) =>
+    `${JSON.stringify(await readContent(db), null, 2)}\n`;
+
+  it("come back as imported, and export then import gives the same bytes", async () => {
+    const doc = structuredClone(generateContent({ transactions: 12, articles: 2, seed: 5 }));
+    const deals = (doc as unknown as Doc).transactions;
+    Object.assign(deals[0]!, { Counterparty: "Crescent Equity", Service: "Sell-Side Advisory" });
+    Object.assign(deals[1]!, { Counterparty: "Ashgrove Software Inc.", Service: null });
+    Object.assign(deals[2]!, { Counterparty: null, Service: null });
+    for (const deal of deals.slice(3)) {
+      delete deal.Counterparty;
+      delete deal.Service;
+    }
+    const db = await withDb(parsed(doc));
+    const first = await exported(db);
+    await replaceContent(db, parsed(JSON.parse(first)));
+    expect(await exported(db)).toBe(first);
+    const back = (JSON.parse(first) as Doc).transactions;
+    expect(back[0]).toMatchObject({
+      Counterparty: "Crescent Equity",
+      Service: "Sell-Side Advisory",
+    });
+    expect(back[1]).toMatchObject({ Counterparty: "Ashgrove Software Inc." });
+    expect(back[1]).not.toHaveProperty("Service");
+    for (const deal of back.slice(2)) {
+      expect(deal).not.toHaveProperty("Counterparty");
+      expect(deal).not.toHaveProperty("Service");
+    }
+  });
+
+  it("a file written before them exports without them, as it was", async () => {
+    const doc = structuredClone(generateContent({ transactions: 12, articles: 2, seed: 6 }));
+    for (const deal of (doc as unknown as Doc).transactions) {
+      delete deal.Counterparty;
+      delete deal.Service;
+    }
+    const db = await withDb(parsed(doc));
+    const text = await exported(db);
+    expect(text).not.toMatch(/"(Counterparty|Service)"/);
+    expect(JSON.parse(text)).toEqual(parsed(doc));
+  });
+});

@@ -67,6 +67,8 @@ export async function replaceContent(
       content.transactions.map(({ industries: _industries, ...t }, Position) => ({
         ...stamped(t),
         Date: stored(t.Date),
+        Counterparty: t.Counterparty ?? null,
+        Service: t.Service ?? null,
         Position,
       })),
     );
@@ -223,8 +225,11 @@ export async function readContent(db: Db): Promise<ContentFile> {
       "LastModified",
     ),
     transactions: withApiDates(
-      transactions.map(({ Position: _p, ...t }) => ({
+      transactions.map(({ Position: _p, Counterparty, Service, ...t }) => ({
         ...t,
+        // Left out when not recorded, so a file without them exports as it was.
+        ...(Counterparty === null ? {} : { Counterparty }),
+        ...(Service === null ? {} : { Service }),
         industries: industriesOf.get(t.Id) ?? [],
       })),
       "LastModified",

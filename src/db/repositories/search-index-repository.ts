@@ -10,7 +10,7 @@ import type { Database } from "../schema.ts";
  * The version of the index rules (words, weights, fields). Raise it when they change: every
  * database then rebuilds its index at the next start (ensureSearchIndex), not only at an import.
  */
-export const SEARCH_INDEX_VERSION = 1;
+export const SEARCH_INDEX_VERSION = 2;
 
 /** Rows per insert: words carry their postings, so fewer of them go at once. */
 const BATCH = { search_documents: 400, search_words: 100 } as const;
@@ -55,6 +55,7 @@ async function readSearchSources(k: Kysely<Database>): Promise<SearchSource[]> {
           "transactions.Company",
           "transactions.Date",
           "transactions.Size",
+          "transactions.Counterparty",
           "descriptions.Html",
         ])
         .orderBy("transactions.Position")
@@ -98,8 +99,9 @@ async function readSearchSources(k: Kysely<Database>): Promise<SearchSource[]> {
         kind: "deal",
         ref: d.UrlName,
         title: d.Company,
-        keywords: [group?.title, industryTitle, d.Date.slice(0, 4)].filter(
-          (x): x is string => x !== undefined,
+        // The counterparty too, so a deal is found by its buyer whatever its description says.
+        keywords: [group?.title, industryTitle, d.Date.slice(0, 4), d.Counterparty].filter(
+          (x): x is string => x !== undefined && x !== null,
         ),
         body: d.Html === null ? "" : htmlToText(d.Html),
         date: d.Date,

@@ -1,5 +1,4 @@
 import type { Site } from "../../content/site.ts";
-import { createGroupResolver } from "../../rules/industry-groups.ts";
 import {
   findTaxonomy,
   INDUSTRIES_TAXONOMY_NAME,
@@ -10,6 +9,15 @@ import { sortTopics } from "../../rules/topics.ts";
 import type { Db } from "../connect.ts";
 import type { Database } from "../schema.ts";
 import { withApiDates } from "./api-dates.ts";
+import { dealQueries } from "./site-deals.ts";
+
+export type {
+  DealCard,
+  DealDetail,
+  DealPage,
+  FeaturedTransaction,
+  IndustryGroupLink,
+} from "./site-deals.ts";
 
 export interface ArticleSummary {
   Id: string;
@@ -31,30 +39,6 @@ export interface TopicRow {
   UrlName: string;
 }
 
-export interface FeaturedTransaction {
-  Id: string;
-  UrlName: string;
-  Date: string;
-  Company: string;
-  Size: number | null;
-  DescriptionHtml: string | null;
-  Description: string;
-}
-
-/** One deal, as its page shows it. */
-export interface DealDetail {
-  Id: string;
-  UrlName: string;
-  Company: string;
-  Date: string;
-  Size: number | null;
-  /** The description's HTML (sanitised on import; sanitise again before rendering). */
-  DescriptionHtml: string | null;
-  /** The deal's first industry and the top-level group it belongs to; null when unknown. */
-  industry: string | null;
-  industryGroup: string | null;
-}
-
 /** The firm's figures, as the home page states them. */
 export interface TrackRecord {
   deals: number;
@@ -70,7 +54,7 @@ export interface PageOf<T> {
   total: number;
 }
 
-/** What the pages read: site settings, articles, topics and featured transactions. */
+/** What the pages read: site settings, articles, topics, and the deals (site-deals.ts). */
 export function siteRepository(db: Db) {
   const k = db.kysely;
   const summaryColumns = ["Id", "Title", "UrlName", "PublicationDate", "Summary"] as const;
@@ -82,6 +66,8 @@ export function siteRepository(db: Db) {
     return k.selectFrom("flat_taxa").select(columns).where("TaxonomyId", "=", tags.Id).execute();
   };
   return {
+    ...dealQueries(k),
+
     async site(): Promise<Site | null> {
       const row = await k
         .selectFrom("site_settings")
@@ -156,26 +142,6 @@ export function siteRepository(db: Db) {
       return sortTopics(await topicRows(["Id", "Title", "Name", "UrlName"]));
     },
 
-    async latestTransactions(limit: number): Promise<FeaturedTransaction[]> {
-      const rows = await k
-        .selectFrom("transactions")
-        .leftJoin("descriptions", "descriptions.Key", "transactions.Description")
-        .select([
-          "transactions.Id",
-          "transactions.UrlName",
-          "transactions.Date",
-          "transactions.Company",
-          "transactions.Size",
-          "transactions.Description",
-          "descriptions.Html as DescriptionHtml",
-        ])
-        .orderBy("transactions.Date", "desc")
-        .orderBy("transactions.Position")
-        .limit(limit)
-        .execute();
-      return withApiDates(rows, "Date");
-    },
-
     /** Counted from the deals and the industries taxonomy as they stand. */
     async trackRecord(): Promise<TrackRecord> {
       const [totals, taxonomies] = await Promise.all([
@@ -203,39 +169,6 @@ export function siteRepository(db: Db) {
         disclosedDeals: Number(totals.disclosedDeals),
         disclosedValue: Number(totals.disclosedValue),
         industryGroups: Number(groups.n),
-      };
-    },
-
-    /** The deal whose page is /transactions/{urlName}, or null. */
-    async deal(urlName: string): Promise<DealDetail | null> {
-      const row = await k
-        .selectFrom("transactions")
-        .leftJoin("descriptions", "descriptions.Key", "transactions.Description")
-        .leftJoin("transaction_industries as ti", (join) =>
-          join.onRef("ti.TransactionId", "=", "transactions.Id").on("ti.Position", "=", 0),
-        )
-        .select([
-          "transactions.Id",
-          "transactions.UrlName",
-          "transactions.Company",
-          "transactions.Date",
-          "transactions.Size",
-          "descriptions.Html as DescriptionHtml",
-          "ti.TaxonId",
-        ])
-        .where("transactions.UrlName", "=", urlName)
-        .executeTakeFirst();
-      if (!row) return null;
-      const { TaxonId, ...deal } = withApiDates([row], "Date")[0]!;
-      if (TaxonId === null) return { ...deal, industry: null, industryGroup: null };
-      const taxa = await k
-        .selectFrom("hierarchy_taxa")
-        .select(["Id", "Title", "ParentId", "Ordinal"])
-        .execute();
-      return {
-        ...deal,
-        industry: taxa.find((t) => t.Id === TaxonId)?.Title ?? null,
-        industryGroup: createGroupResolver(taxa)(TaxonId)?.title ?? null,
       };
     },
 

@@ -23,7 +23,7 @@ describe("GET /search/suggestions", () => {
     expect(found[0]).toEqual({
       kind: "deal",
       label: "Deal",
-      title: `${MARK_START}Keystone${MARK_END} Networks Co.`,
+      title: `${MARK_START}Keystone${MARK_END} Home Co.`,
       url: `/transactions/${newest.UrlName}`,
       detail: expect.stringMatching(/^Closed October 31, 2026 · \$[\d.,]+ (million|billion)$/),
     });

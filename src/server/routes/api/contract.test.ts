@@ -143,6 +143,9 @@ describe("the service document and $metadata", () => {
     expect(transaction.Id.$Type).toBe("Edm.Guid");
     expect(transaction.Date.$Type).toBe("Edm.DateTimeOffset");
     expect(transaction.Size.$Nullable).toBe(true);
+    // Optional short text: CSDL JSON leaves out $Type for Edm.String, its default.
+    for (const name of ["Counterparty", "Service"])
+      expect(transaction[name], name).toEqual({ $Nullable: true });
     expect(transaction.industries).toMatchObject({ $Collection: true, $Type: "Edm.Guid" });
     expect(type("articles").Tags).toMatchObject({ $Collection: true, $Type: "Edm.Guid" });
     expect(type("hierarchy-taxa")).not.toHaveProperty("FullUrl");

@@ -29,6 +29,12 @@ const filterQuery = (filter: string) => `$filter=${encodeURIComponent(filter)}`;
 const fixed = (dateTime = "") =>
   dateTime.replace(/(?:\.(\d+))?Z$/, (_m, digits: string = "") => `.${digits.padEnd(7, "0")}Z`);
 
+/** A deal's Counterparty and Service as the API writes them: null where the deal has none. */
+const recorded = (x: Transaction) => ({
+  Counterparty: x.Counterparty ?? null,
+  Service: x.Service ?? null,
+});
+
 type Key<R> = [keyof R, "asc" | "desc"];
 /** A stable sort (import order breaks ties), nulls first ascending, by code unit as SQLite does. */
 function sorted<R>(rows: R[], ...keys: Key<R>[]): R[] {
@@ -113,6 +119,20 @@ const transactionCases: [string, (x: Transaction) => boolean][] = [
     (x) => x.industries.includes(industry) && x.Size !== null && x.Size > 100,
   ],
   ["industries/any()", (x) => x.industries.length > 0],
+  ["Service eq 'Sell-Side Advisory'", (x) => x.Service === "Sell-Side Advisory"],
+  ["Service ne 'Sell-Side Advisory'", (x) => x.Service !== "Sell-Side Advisory"],
+  ["Service eq null", (x) => x.Service === undefined],
+  [
+    "(Service eq 'Capital Raising') and (Size gt 10)",
+    (x) => x.Service === "Capital Raising" && x.Size !== null && x.Size > 10,
+  ],
+  ["contains(Counterparty, 'Capital')", (x) => x.Counterparty?.includes("Capital") === true],
+  [
+    "contains(tolower(Counterparty), 'capital')",
+    (x) => x.Counterparty?.toLowerCase().includes("capital") === true,
+  ],
+  ["startswith(Counterparty, 'D''Arcy & Fils')", (x) => x.Counterparty === "D'Arcy & Fils Société"],
+  ["Counterparty ne null", (x) => x.Counterparty !== undefined],
   ["true", () => true],
   ["false", () => false],
 ];
@@ -132,7 +152,7 @@ describe("$filter on transactions", () => {
     // The industries a filter reads are the ones a reply that selects them carries.
     if (filter.includes("industries")) {
       const selected = await list("transactions", `${filterQuery(filter)}&$select=*,industries`);
-      expect(selected.value).toEqual(expected);
+      expect(selected.value).toEqual(expected.map((x) => ({ ...x, ...recorded(x) })));
     }
   });
 });
@@ -295,10 +315,10 @@ describe("$orderby, $top, $skip, $count, $select", () => {
     expect(await context("$top=1")).toBe(base);
     expect(await context("$select=Company,Id&$top=1")).toBe(`${base}(Id,Company)`);
     expect(await context("$select=*&$top=1")).toBe(
-      `${base}(Id,LastModified,UrlName,Date,Company,Size,Description)`,
+      `${base}(Id,LastModified,UrlName,Date,Company,Size,Description,Counterparty,Service)`,
     );
     expect(await context("$select=*,industries&$top=1")).toBe(
-      `${base}(Id,LastModified,UrlName,Date,Company,Size,Description,industries)`,
+      `${base}(Id,LastModified,UrlName,Date,Company,Size,Description,Counterparty,Service,industries)`,
     );
   });
 
@@ -327,6 +347,8 @@ describe("$orderby, $top, $skip, $count, $select", () => {
       "Company",
       "Size",
       "Description",
+      "Counterparty",
+      "Service",
     ]);
     expect(await keys("taxonomies")).toEqual([
       "Id",
@@ -366,7 +388,7 @@ describe("$orderby, $top, $skip, $count, $select", () => {
       Object.keys((await list(entity, `$select=*,${field}&$top=1`)).value[0] as object);
     expect(await selectedKeys("transactions", "industries")).toEqual([
       ...["Id", "LastModified", "UrlName", "Date", "Company", "Size", "Description"],
-      "industries",
+      ...["Counterparty", "Service", "industries"],
     ]);
     expect(await selectedKeys("articles", "Tags")).toEqual([
       ...["Id", "LastModified", "Title", "UrlName", "PublicationDate", "Summary", "Content"],
@@ -408,5 +430,48 @@ describe("a deal's UrlName (issue 20)", () => {
     expect(metadata.text).toMatch(
       /<EntityType Name="Transaction">[^]*?<Property Name="UrlName" Type="Edm.String"[^]*?<\/EntityType>/,
     );
+  });
+});
+
+describe("a deal's Counterparty and Service", () => {
+  it("are in every deal, null where the deal does not record them", async () => {
+    const { value } = await list("transactions", "$select=Id,Counterparty,Service");
+    expect(value).toEqual(T.map((x) => ({ Id: x.Id, ...recorded(x) })));
+    expect(value.filter((v) => v.Service === null).length).toBeGreaterThan(0);
+    expect(value.filter((v) => v.Service !== null).length).toBeGreaterThan(0);
+  });
+
+  it("select alone, as a client that reads only the buyer asks", async () => {
+    const { value } = await list("transactions", "$select=Counterparty&$top=3");
+    expect(value).toEqual(T.slice(0, 3).map((x) => ({ Counterparty: recorded(x).Counterparty })));
+  });
+
+  it("filter by the firm's service, counted", async () => {
+    const body = await list(
+      "transactions",
+      `${filterQuery("Service eq 'Sell-Side Advisory'")}&$count=true&$select=Id,Service`,
+    );
+    const expected = T.filter((x) => x.Service === "Sell-Side Advisory");
+    expect(expected.length).toBeGreaterThan(0);
+    expect(body["@odata.count"]).toBe(expected.length);
+    expect(body.value).toEqual(expected.map((x) => ({ Id: x.Id, Service: x.Service })));
+  });
+
+  it("order by service, deals without one first, as Size orders its nulls", async () => {
+    const { value } = await list("transactions", "$orderby=Service,Date%20desc&$select=Id");
+    const rows = T.map((x) => ({ ...x, ...recorded(x) }));
+    expect(value).toEqual(
+      sorted(rows, ["Service", "asc"], ["Date", "desc"]).map((x) => ({ Id: x.Id })),
+    );
+  });
+
+  it("are named in $metadata as nullable strings", async () => {
+    const metadata = await get(api().app, "/api/default/$metadata");
+    for (const name of ["Counterparty", "Service"])
+      expect(metadata.text).toMatch(
+        new RegExp(
+          `<EntityType Name="Transaction">[^]*?<Property Name="${name}" Type="Edm.String" Nullable="true"/>[^]*?</EntityType>`,
+        ),
+      );
   });
 });

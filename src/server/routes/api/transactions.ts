@@ -16,6 +16,10 @@ export const transactions: EntitySet = {
     // Sitefinity's Number field is a System.Decimal; its scale varies from deal to deal.
     Size: { type: "number", nullable: true, edm: "Edm.Decimal" },
     Description: { type: "string" },
+    // Fields the firm added to its deals' type later, so Sitefinity lists them after the first
+    // ones; short text, null on deals that do not record them.
+    Counterparty: { type: "string", nullable: true },
+    Service: { type: "string", nullable: true },
     industries: {
       type: "collection",
       table: "transaction_industries",

@@ -1,0 +1,223 @@
+import { type Kysely } from "kysely";
+import { createGroupResolver } from "../../rules/industry-groups.ts";
+import { findTaxonomy, INDUSTRIES_TAXONOMY_NAME, ROOT_PARENT_ID } from "../../rules/taxonomies.ts";
+import type { Database } from "../schema.ts";
+import { withApiDates } from "./api-dates.ts";
+
+/** An industry group (a top-level industry), as a link to its page names it. */
+export interface IndustryGroupLink {
+  Id: string;
+  Title: string;
+  UrlName: string;
+}
+
+/** A deal as a tombstone draws it: the client, when, how much, with whom, the firm's role, the group. */
+export interface DealCard {
+  Id: string;
+  UrlName: string;
+  Company: string;
+  Date: string;
+  Size: number | null;
+  /** The buyer, investor, target or merger partner; null when the deal does not record one. */
+  Counterparty: string | null;
+  /** The firm's role, one of its services ("Sell-Side Advisory"); null when not recorded. */
+  Service: string | null;
+  /** The first industry's top-level group; null for a deal without a known industry. */
+  group: IndustryGroupLink | null;
+}
+
+/** A deal on the home page and the transactions page: its card and its description. */
+export interface FeaturedTransaction extends DealCard {
+  /** The key into the descriptions table, and its HTML (sanitised on import; again before render). */
+  Description: string;
+  DescriptionHtml: string | null;
+}
+
+/** One deal, as its page shows it. */
+export interface DealDetail extends DealCard {
+  /** The description's HTML (sanitised on import; sanitise again before rendering). */
+  DescriptionHtml: string | null;
+  /** The titles of the deal's first industry and of its group; null when unknown. */
+  industry: string | null;
+  industryGroup: string | null;
+}
+
+export interface DealPage<T> {
+  items: T[];
+  /** Every deal that matches, however many `items` holds. */
+  total: number;
+}
+
+/** How many deals "related deals" offers at most. */
+const RELATED = 4;
+
+/** The industries, and each industry's group as a link; read for each call (they are few). */
+async function readIndustries(k: Kysely<Database>) {
+  const taxa = await k
+    .selectFrom("hierarchy_taxa")
+    .select(["Id", "Title", "UrlName", "ParentId", "Ordinal"])
+    .execute();
+  const byId = new Map(taxa.map((t) => [t.Id.toLowerCase(), t]));
+  const resolve = createGroupResolver(taxa);
+  const groupOf = (industryId: string | null): IndustryGroupLink | null => {
+    const group = industryId === null ? null : resolve(industryId);
+    const taxon = group && byId.get(group.id);
+    return taxon ? { Id: taxon.Id, Title: taxon.Title, UrlName: taxon.UrlName } : null;
+  };
+  /** Every industry whose group is `groupId`, the group itself among them. */
+  const membersOf = (groupId: string) =>
+    taxa.filter((t) => groupOf(t.Id)?.Id.toLowerCase() === groupId.toLowerCase()).map((t) => t.Id);
+  return { taxa, groupOf, membersOf };
+}
+
+/** The deals' queries the pages make: lists, one deal, a group's and a service's, related deals. */
+export function dealQueries(k: Kysely<Database>) {
+  /** Deals with the id of their first industry, which says their group. */
+  const deals = () =>
+    k
+      .selectFrom("transactions")
+      .leftJoin("transaction_industries as ti", (join) =>
+        join.onRef("ti.TransactionId", "=", "transactions.Id").on("ti.Position", "=", 0),
+      );
+  const cardColumns = [
+    "transactions.Id",
+    "transactions.UrlName",
+    "transactions.Company",
+    "transactions.Date",
+    "transactions.Size",
+    "transactions.Counterparty",
+    "transactions.Service",
+    "ti.TaxonId",
+  ] as const;
+  /** Rows as cards: dates in the API's form, the first industry turned into its group. */
+  const cards = async <R extends { TaxonId: string | null; Date: string }>(rows: R[]) => {
+    const { groupOf } = await readIndustries(k);
+    return withApiDates(rows, "Date").map(({ TaxonId, ...row }) => ({
+      ...row,
+      group: groupOf(TaxonId),
+    }));
+  };
+  const count = async (query: ReturnType<typeof deals>) => {
+    const row = await query
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    // PostgreSQL returns count(*) as a bigint string.
+    return Number(row.n);
+  };
+  /** The newest `limit` deals of a query, and how many it matches. */
+  const latest = async (query: ReturnType<typeof deals>, limit: number) => {
+    const [rows, total] = await Promise.all([
+      query
+        .select(cardColumns)
+        .orderBy("transactions.Date", "desc")
+        .orderBy("transactions.Position")
+        .limit(limit)
+        .execute(),
+      count(query),
+    ]);
+    return { items: await cards(rows), total };
+  };
+
+  return {
+    /** The newest deals, with their descriptions. */
+    async latestTransactions(limit: number): Promise<FeaturedTransaction[]> {
+      const rows = await deals()
+        .leftJoin("descriptions", "descriptions.Key", "transactions.Description")
+        .select([
+          ...cardColumns,
+          "transactions.Description",
+          "descriptions.Html as DescriptionHtml",
+        ])
+        .orderBy("transactions.Date", "desc")
+        .orderBy("transactions.Position")
+        .limit(limit)
+        .execute();
+      return cards(rows);
+    },
+
+    /** The deal whose page is /transactions/{urlName}, or null. */
+    async deal(urlName: string): Promise<DealDetail | null> {
+      const row = await deals()
+        .leftJoin("descriptions", "descriptions.Key", "transactions.Description")
+        .select([...cardColumns, "descriptions.Html as DescriptionHtml"])
+        .where("transactions.UrlName", "=", urlName)
+        .executeTakeFirst();
+      if (!row) return null;
+      const { taxa, groupOf } = await readIndustries(k);
+      const { TaxonId, ...deal } = withApiDates([row], "Date")[0]!;
+      const group = groupOf(TaxonId);
+      return {
+        ...deal,
+        group,
+        industry: taxa.find((t) => t.Id === TaxonId)?.Title ?? null,
+        industryGroup: group?.Title ?? null,
+      };
+    },
+
+    /** The industry groups (top-level industries) in the editors' order, for their pages. */
+    async industryGroups(): Promise<IndustryGroupLink[]> {
+      const taxonomies = await k.selectFrom("taxonomies").select(["Id", "Name"]).execute();
+      const industries = findTaxonomy(taxonomies, INDUSTRIES_TAXONOMY_NAME);
+      if (!industries) return [];
+      return k
+        .selectFrom("hierarchy_taxa")
+        .select(["Id", "Title", "UrlName"])
+        .where("TaxonomyId", "=", industries.Id)
+        .where("ParentId", "=", ROOT_PARENT_ID)
+        .orderBy("Ordinal")
+        .orderBy("Title")
+        .execute();
+    },
+
+    /** The newest `limit` deals of an industry group (by its Id), and how many it has. */
+    async dealsOfGroup(groupId: string, limit: number): Promise<DealPage<DealCard>> {
+      const members = (await readIndustries(k)).membersOf(groupId);
+      if (members.length === 0) return { items: [], total: 0 };
+      return latest(deals().where("ti.TaxonId", "in", members), limit);
+    },
+
+    /** The newest `limit` deals the firm did in one role (Service, as stored), and how many. */
+    async dealsOfService(service: string, limit: number): Promise<DealPage<DealCard>> {
+      return latest(deals().where("transactions.Service", "=", service), limit);
+    },
+
+    /**
+     * Up to four other deals of the same industry group as the deal `id`, those nearest to it in
+     * close date, nearest first (on a tie, the later, then the one listed first). None for a
+     * deal without a group, or an unknown one.
+     */
+    async relatedDeals(id: string): Promise<DealCard[]> {
+      const deal = await deals()
+        .select(["transactions.Date", "ti.TaxonId"])
+        .where("transactions.Id", "=", id.toLowerCase())
+        .executeTakeFirst();
+      const { groupOf, membersOf } = await readIndustries(k);
+      const group = deal ? groupOf(deal.TaxonId) : null;
+      if (!deal || !group) return [];
+      // The nearest are among the nearest before and the nearest after: two short, indexed reads.
+      const side = (before: boolean) =>
+        deals()
+          .select([...cardColumns, "transactions.Position"])
+          .where("ti.TaxonId", "in", membersOf(group.Id))
+          .where("transactions.Id", "!=", id.toLowerCase())
+          .where("transactions.Date", before ? "<=" : ">=", deal.Date)
+          .orderBy("transactions.Date", before ? "desc" : "asc")
+          .orderBy("transactions.Position")
+          .limit(RELATED)
+          .execute();
+      const [before, after] = await Promise.all([side(true), side(false)]);
+      // Stored dates have 7 fractional digits; milliseconds are enough to compare them.
+      const instant = (stored: string) => Date.parse(`${stored.slice(0, 23)}Z`);
+      const distance = (row: { Date: string }) => Math.abs(instant(row.Date) - instant(deal.Date));
+      const unique = [...new Map([...before, ...after].map((row) => [row.Id, row])).values()];
+      const nearest = unique
+        .sort(
+          (a, b) =>
+            distance(a) - distance(b) || b.Date.localeCompare(a.Date) || a.Position - b.Position,
+        )
+        .slice(0, RELATED)
+        .map(({ Position: _position, ...row }) => row);
+      return cards(nearest);
+    },
+  };
+}
