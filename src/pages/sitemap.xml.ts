@@ -14,7 +14,7 @@ export const GET: APIRoute = async ({ locals }) => {
   const [site, entries, groups] = await Promise.all([
     locals.site.site(),
     locals.site.sitemapEntries(),
-    locals.industries.groups(),
+    locals.site.industryGroups(),
   ]);
   // A hub's introduction is a site page at the hub's own path: listed once.
   const hubs = [INDUSTRIES_PATH, ...groups.map((g) => industryPath(g.UrlName))];

@@ -86,13 +86,18 @@ describe("demo content", () => {
   it("links every menu entry to a page the site serves", () => {
     const paths = new Set(demo.site.pages.map((p) => p.path));
     const tags = new Set(demo.flatTaxa.map((t) => t.UrlName));
+    const groups = new Set(
+      demo.hierarchyTaxa.filter((t) => t.ParentId === ROOT_PARENT_ID).map((t) => t.UrlName),
+    );
     const served = (url: string) =>
       paths.has(url) ||
       [
         "/transactions",
         "/topics",
+        "/industries",
         "/latest-articles-commentary/featured-articles-commentary/all-articles-and-commentary",
       ].includes(url) ||
+      groups.has(url.split("/industries/")[1] ?? "") ||
       tags.has(url.split("/-in-tags/tags/")[1] ?? "");
     const links = [
       ...demo.site.navigation.flatMap((s) => [s, ...s.children]),

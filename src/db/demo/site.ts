@@ -194,7 +194,7 @@ const PAGES: Page[] = [
     "Contact",
     "How to reach us.",
     p(
-      "Call or write to any of our offices, or to the banker you work with. We answer every enquiry within one business day.",
+      "Our headquarters are at 450 Lexington Avenue, New York. Call or write to any of our offices, or to the banker you work with: we answer every enquiry within one business day.",
     ),
   ),
 ];

@@ -176,6 +176,18 @@ export function dealQueries(k: Kysely<Database>) {
       return latest(deals().where("ti.TaxonId", "in", members), limit);
     },
 
+    /** Every deal of an industry group, newest first: its close date and size, for the figures. */
+    async groupDealFacts(groupId: string): Promise<{ Date: string; Size: number | null }[]> {
+      const members = (await readIndustries(k)).membersOf(groupId);
+      if (members.length === 0) return [];
+      const rows = await deals()
+        .select(["transactions.Date", "transactions.Size"])
+        .where("ti.TaxonId", "in", members)
+        .orderBy("transactions.Date", "desc")
+        .execute();
+      return withApiDates(rows, "Date");
+    },
+
     /** The newest `limit` deals the firm did in one role (Service, as stored), and how many. */
     async dealsOfService(service: string, limit: number): Promise<DealPage<DealCard>> {
       return latest(deals().where("transactions.Service", "=", service), limit);

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from "fastify";
-import { industryRepository } from "../../db/repositories/industry-repository.ts";
 import { feedRepository } from "../../db/repositories/feed-repository.ts";
 import { siteRepository } from "../../db/repositories/site-repository.ts";
 import type { SearchRepository } from "../../db/repositories/search-repository.ts";
@@ -14,7 +13,6 @@ import { PAGE_ROUTE, type KeptPages } from "./kept-pages.ts";
 /** What Astro pages receive as `Astro.locals`, one object per request. */
 export interface PageLocals {
   site: ReturnType<typeof siteRepository>;
-  industries: ReturnType<typeof industryRepository>;
   feeds: ReturnType<typeof feedRepository>;
   search: SearchRepository;
   siteUrl: string;
@@ -41,7 +39,6 @@ export const pageRoutes: FastifyPluginAsync<{
 }> = async (app, { astro, errorPage, pages }) => {
   const shared = {
     site: siteRepository(app.db),
-    industries: industryRepository(app.db),
     feeds: feedRepository(app.db),
     search: app.siteSearch,
     siteUrl: app.config.SITE_URL,
