@@ -19,6 +19,7 @@ export interface ApiTransaction {
 export interface ApiTaxon {
   Id: string;
   Title: string;
+  UrlName: string;
   ParentId: string;
   TaxonomyId: string;
   Ordinal: number;
@@ -41,8 +42,8 @@ export interface RefRow {
 
 export interface Reference {
   rows: RefRow[];
-  /** Top-level industries in the checklist's order. */
-  groups: { id: string; title: string }[];
+  /** Top-level industries in the checklist's order; `urlName` names them in the address. */
+  groups: { id: string; title: string; urlName: string }[];
   /** The API's transactions as sent, newest first. */
   transactions: ApiTransaction[];
 }
@@ -134,7 +135,7 @@ export function buildReference({
   const groups = industries
     .filter((t) => t.ParentId === ROOT)
     .sort((a, b) => a.Ordinal - b.Ordinal)
-    .map((t) => ({ id: t.Id, title: t.Title }));
+    .map((t) => ({ id: t.Id, title: t.Title, urlName: t.UrlName }));
   return { rows, groups, transactions };
 }
 

@@ -1,12 +1,12 @@
 // View: the filter form. It shows the draft filters and reports edits, submit and clear.
 import type { FormEvent } from "react";
 import type { Filters, SizeRange } from "./filters.ts";
-import type { IndustryGroup } from "./industries.ts";
+import type { KeyedGroup } from "./industry-keys.ts";
 import { IndustryChecklist } from "./IndustryChecklist.tsx";
 
 interface FilterFormProps {
   filters: Filters;
-  groups: readonly IndustryGroup[];
+  groups: readonly KeyedGroup[];
   onChange: (filters: Filters) => void;
   onSubmit: () => void;
   onClear: () => void;

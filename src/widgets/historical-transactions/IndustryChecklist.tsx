@@ -1,10 +1,11 @@
 // View: the industry group checklist with its select-all box (ticked, clear or mixed).
 import type { SelectAllState } from "./filters.ts";
 import { selectAllState, toggleIndustry } from "./filters.ts";
-import type { IndustryGroup } from "./industries.ts";
+import type { KeyedGroup } from "./industry-keys.ts";
 
 interface IndustryChecklistProps {
-  groups: readonly IndustryGroup[];
+  groups: readonly KeyedGroup[];
+  /** The ticked groups' keys. */
   selected: readonly string[];
   onChange: (selected: string[]) => void;
 }
@@ -16,8 +17,8 @@ const showMixed = (state: SelectAllState) => (input: HTMLInputElement | null) =>
 
 /** A fieldset of checkboxes, one per top-level industry, plus "Select all". */
 export function IndustryChecklist({ groups, selected, onChange }: IndustryChecklistProps) {
-  const allIds = groups.map((group) => group.id);
-  const state = selectAllState(selected, allIds);
+  const allKeys = groups.map((group) => group.key);
+  const state = selectAllState(selected, allKeys);
   if (groups.length === 0) {
     return (
       <fieldset className="ht-fieldset ht-industries">
@@ -34,19 +35,19 @@ export function IndustryChecklist({ groups, selected, onChange }: IndustryCheckl
           type="checkbox"
           ref={showMixed(state)}
           checked={state === "all"}
-          onChange={(event) => onChange(event.target.checked ? allIds : [])}
+          onChange={(event) => onChange(event.target.checked ? allKeys : [])}
         />
         <span>Select all</span>
       </label>
       <ul className="ht-checklist">
         {groups.map((group) => (
-          <li key={group.id}>
+          <li key={group.key}>
             <label className="ht-check">
               <input
                 type="checkbox"
-                checked={selected.includes(group.id)}
+                checked={selected.includes(group.key)}
                 onChange={(event) =>
-                  onChange(toggleIndustry(selected, group.id, event.target.checked, allIds))
+                  onChange(toggleIndustry(selected, group.key, event.target.checked, allKeys))
                 }
               />
               <span>{group.title}</span>
