@@ -201,6 +201,8 @@ export function widget(page: Page) {
     below: form.getByRole("radio", { name: "Below" }),
     amount: form.getByRole("spinbutton", { name: "Amount ($MM)" }),
     industries: form.getByRole("group", { name: "Industry group" }),
+    /** Shows and hides the groups' check boxes, and says how many are ticked. */
+    industriesToggle: form.getByRole("group", { name: "Industry group" }).getByRole("button"),
     industry: (title: string) => form.getByRole("checkbox", { name: title, exact: true }),
     selectAll: form.getByRole("checkbox", { name: "Select all" }),
     submit: form.getByRole("button", { name: "Search Historical Transactions" }),
@@ -230,8 +232,16 @@ export function shownCells(rows: Locator): Promise<string[][]> {
   );
 }
 
+/** Opens the industry groups' check boxes, if they are collapsed. */
+export async function showIndustries(w: Widget): Promise<void> {
+  if ((await w.industriesToggle.getAttribute("aria-expanded")) === "false")
+    await w.industriesToggle.click();
+  await expect(w.industriesToggle).toHaveAttribute("aria-expanded", "true");
+}
+
 /** Sets every field of the form to `search` (unset fields cleared), then submits. */
 export async function searchFor(w: Widget, ref: Reference, search: Search): Promise<void> {
+  await showIndustries(w);
   await w.text.fill(search.text ?? "");
   await w.date.fill(search.date ?? "");
   await (search.size === "below" ? w.below : w.above).check();

@@ -7,6 +7,7 @@ import {
   TECHNOLOGY,
   manyTransactions,
   renderWidget,
+  showIndustries,
   stubApi,
 } from "./test-fixtures.ts";
 
@@ -48,6 +49,7 @@ describe("Historical Transactions: the search in the URL", () => {
     await user.type(screen.getByLabelText("Search by description"), "acme corp");
     await user.click(screen.getByRole("radio", { name: "Below" }));
     await user.type(screen.getByLabelText("Amount ($MM)"), "500");
+    await showIndustries(user);
     await user.click(screen.getByRole("checkbox", { name: "Healthcare" }));
     expect(window.location.search).toBe("");
     await user.click(screen.getByRole("button", { name: "Search Historical Transactions" }));
@@ -65,10 +67,12 @@ describe("Historical Transactions: the search in the URL", () => {
   it("applies the filters, sort and page of the address it starts on", async () => {
     window.history.replaceState(null, "", "/transactions?industry=healthcare&amount=100");
     stubApi();
-    renderWidget();
+    const { user } = renderWidget();
 
     expect(await clientsShown()).toEqual(["Northwind Health"]);
     expect(screen.getByLabelText("Amount ($MM)")).toHaveValue(100);
+    expect(screen.getByRole("button", { name: "1 of 3 selected" })).toBeInTheDocument();
+    await showIndustries(user);
     expect(screen.getByRole("checkbox", { name: "Healthcare" })).toBeChecked();
   });
 
@@ -88,6 +92,7 @@ describe("Historical Transactions: the search in the URL", () => {
       "Acme Corp",
       "Fabrikam",
     ]);
+    await showIndustries(user);
     for (const name of ["Healthcare", "Technology", "Industrials"])
       expect(screen.getByRole("checkbox", { name })).toBeChecked();
     expect(window.location.search).toBe(
