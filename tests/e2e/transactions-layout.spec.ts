@@ -1,11 +1,59 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
-import { openLoaded, showIndustries } from "./transactions-reference.ts";
+import { expect, nextFrames, test } from "./fixtures.ts";
+import { openLoaded, showIndustries, typefacesLoaded, widget } from "./transactions-reference.ts";
 
 // Historical Transactions on /transactions, as a visitor on a phone meets it: a compact form that
-// leaves the results within reach, and cards that lead with the client.
+// leaves the results within reach, cards that lead with the client, and, before any script has
+// run, a skeleton of the widget that holds its shape so that nothing moves when the deals arrive.
 
 const PHONE = { width: 375, height: 812 };
+
+/** Holds every request matching `url` until `release()` is called. */
+async function hold(page: Page, url: string) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await gate;
+    await route.fallback();
+  });
+  return release;
+}
+
+/**
+ * Sums the page's layout shifts; `since()` starts the sum again once the page has drawn in its
+ * typefaces (the banner's heading moves as its typeface arrives, none of the widget's doing),
+ * and `total()` reads it.
+ */
+async function recordLayoutShift(page: Page) {
+  await page.addInitScript(() => {
+    let total = 0;
+    const record = (entries: PerformanceEntryList) => {
+      for (const entry of entries as (PerformanceEntry & { value: number })[]) total += entry.value;
+    };
+    const observer = new PerformanceObserver((list) => record(list.getEntries()));
+    observer.observe({ type: "layout-shift", buffered: true });
+    Object.assign(window, {
+      layoutShift: (restart: boolean) => {
+        record(observer.takeRecords());
+        const sum = total;
+        if (restart) total = 0;
+        return sum;
+      },
+    });
+  });
+  const read = (restart: boolean) =>
+    page.evaluate(
+      (r) => (window as unknown as { layoutShift: (r: boolean) => number }).layoutShift(r),
+      restart,
+    );
+  return {
+    since: async () => {
+      await typefacesLoaded(page);
+      await read(true);
+    },
+    total: () => read(false),
+  };
+}
 
 /** The top of an element relative to the widget's placeholder, in CSS pixels. */
 const topInWidget = (page: Page, selector: string) =>
@@ -89,4 +137,66 @@ test("the industry groups open from a toggle that says how many are ticked, by k
   await w.submit.click();
   await showIndustries(w);
   for (const group of ref.groups) await expect(w.industry(group.title)).toBeChecked();
+});
+
+test.describe("before any script has run", () => {
+  test("the page's HTML holds the widget's skeleton and 'Loading'", async ({ request, site }) => {
+    const html = await (await request.get(`${site}/transactions`)).text();
+    const slot = /<div[^>]*\bid="historicaltransactions"[^>]*>([\s\S]*?)<noscript>/.exec(html);
+    expect(slot, "the placeholder is in the page").not.toBeNull();
+    expect(slot![1]).toMatch(/role="status"[^>]*>Loading</);
+    expect(slot![1]).toMatch(/class="[^"]*\bht-skeleton\b/);
+  });
+
+  for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
+    test(`at ${viewport.width} px the skeleton shows from the first paint, and nothing moves when the widget and its deals arrive`, async ({
+      page,
+      site,
+    }) => {
+      await page.setViewportSize(viewport);
+      const layoutShift = await recordLayoutShift(page);
+      const releaseScripts = await hold(page, "**/_astro/*.js");
+      const releaseDeals = await hold(page, "**/api/default/transactions?*");
+      await page.goto(`${site}/transactions`, { waitUntil: "commit" });
+      const w = widget(page);
+
+      // The server's HTML alone, styled: 'Loading' and rows shaped like the table's.
+      await expect(w.loading).toBeVisible();
+      await expect(page.locator("#historicaltransactions")).not.toHaveAttribute("data-mounted");
+      await expect(page.locator(".ht-skeleton-row").first()).toBeVisible();
+      await layoutShift.since();
+      const status = await topInWidget(page, '[role="status"]');
+      const skeletonTable = await topInWidget(page, ".ht-skeleton-table");
+
+      // The widget's script has run: still loading, in the same place.
+      releaseScripts();
+      await expect(page.locator("#historicaltransactions")).toHaveAttribute("data-mounted");
+      await expect(w.loading).toBeVisible();
+      await nextFrames(page);
+      expect(await topInWidget(page, '[role="status"]')).toBe(status);
+      expect(await topInWidget(page, ".ht-skeleton-table")).toBe(skeletonTable);
+
+      // The deals: the count takes the place of 'Loading', the table that of the skeleton.
+      releaseDeals();
+      await expect(w.table).toBeVisible();
+      await expect(w.count).toHaveText(/results$/);
+      await nextFrames(page);
+      expect(await topInWidget(page, ".ht-count")).toBe(status);
+      expect(await topInWidget(page, ".ht-table")).toBe(skeletonTable);
+      expect(await layoutShift.total()).toBe(0);
+    });
+  }
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the skeleton is not shown, only the list of recent deals", async ({ page, site }) => {
+    await page.goto(`${site}/transactions`);
+    // Playwright's text queries skip <noscript>, so the list is found by its place.
+    await expect(page.locator("#historicaltransactions noscript li a").first()).toBeVisible();
+    await expect(page.locator(".ht-skeleton").first()).toBeAttached();
+    await expect(page.locator(".ht-skeleton").first()).toBeHidden();
+    await expect(page.getByText("Loading", { exact: true })).toBeHidden();
+  });
 });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { expect } from "./fixtures.ts";
+import { expect, nextFrames } from "./fixtures.ts";
 
 // A small, plain reference for the Historical Transactions e2e specs: the API's own data turned
 // into the rows a visitor should see (DESIGN §4), written apart from the widget's code so the
@@ -275,4 +275,21 @@ export async function openWidget(page: Page, site: string, query = ""): Promise<
   const w = widget(page);
   await expect(w.form).toBeVisible();
   return w;
+}
+
+/**
+ * Resolves once the brand's two typefaces have loaded and the page has drawn with them: the
+ * banner's heading moves as its typeface arrives, which is none of the widget's doing.
+ */
+export async function typefacesLoaded(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const style = getComputedStyle(document.documentElement);
+    // The first family of each: the fallbacks are local faces a machine may not have.
+    const faces = ["--font-sans", "--font-serif"].map(
+      (token) => style.getPropertyValue(token).split(",")[0]!,
+    );
+    await Promise.all(faces.map((family) => document.fonts.load(`1em ${family}`)));
+    await document.fonts.ready;
+  });
+  await nextFrames(page);
 }
