@@ -11,9 +11,9 @@ const ROWS = 8;
 const Bone = ({ kind }: { kind: string }) => <span className={`ht-bone ht-bone-${kind}`} />;
 
 /** A field's label over its control. */
-function FieldBones({ className = "" }: { className?: string }) {
+function FieldBones({ className }: { className?: string }) {
   return (
-    <span className={`ht-field ${className}`}>
+    <span className={className ? `ht-field ${className}` : "ht-field"}>
       <span className="ht-label">
         <Bone kind="label" />
       </span>
