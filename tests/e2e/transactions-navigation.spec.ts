@@ -11,6 +11,7 @@ import {
   reference,
   type Reference,
   searchFor,
+  showIndustries,
   type Widget,
 } from "./transactions-reference.ts";
 
@@ -24,6 +25,7 @@ const params = (page: Page) => {
 
 async function expectForm(w: Widget, ref: Reference, text: string, industries: string[]) {
   await expect(w.text).toHaveValue(text);
+  await showIndustries(w);
   for (const group of ref.groups)
     await expect(w.industry(group.title)).toBeChecked({
       checked: industries.includes(group.title),
@@ -48,11 +50,12 @@ test("a search is written to the address and comes back on reload", async ({
   const rows = expectedRows(ref, search);
   expect(pagesFor(rows.length)).toBeGreaterThan(1);
   await expectResults(w, rows);
+  // The groups by their UrlName, which a reader of the address understands, not by their Id.
   expect(params(page)).toEqual(
     [
       ["amount", "500"],
-      ["industry", a!.id],
-      ["industry", b!.id],
+      ["industry", a!.urlName],
+      ["industry", b!.urlName],
       ["q", "advised"],
       ["size", "below"],
     ].sort(([x], [y]) => (x! < y! ? -1 : 1)),
@@ -69,6 +72,41 @@ test("a search is written to the address and comes back on reload", async ({
     "aria-current",
     "page",
   );
+});
+
+test("an address shared with the groups' Ids, as it was written before, opens the same search", async ({
+  page,
+  request,
+  site,
+}) => {
+  const w = await openWidget(page, site);
+  const ref = await reference(request, site, await pageDescriptions(page));
+  const [a, b] = ref.groups;
+  const search = { text: "advised", industries: [a!.title, b!.title] };
+  const rows = expectedRows(ref, search);
+
+  // Either name reads, in any case; the address then names the groups by UrlName.
+  for (const [first, second] of [
+    [a!.id, b!.id],
+    [a!.id.toUpperCase(), b!.urlName],
+  ]) {
+    await openWidget(page, site, `?q=advised&industry=${first}&industry=${second}&page=2`);
+    await expectResults(w, rows, 2);
+    await expectForm(w, ref, "advised", search.industries);
+    await expect
+      .poll(() => params(page))
+      .toEqual([
+        ["industry", a!.urlName],
+        ["industry", b!.urlName],
+        ["page", "2"],
+        ["q", "advised"],
+      ]);
+  }
+  // A link with a UrlName opens the same way, and the address stays as it was.
+  await openWidget(page, site, `?industry=${b!.urlName}`);
+  await expectResults(w, expectedRows(ref, { industries: [b!.title] }));
+  await expectForm(w, ref, "", [b!.title]);
+  expect(params(page)).toEqual([["industry", b!.urlName]]);
 });
 
 test("Back and Forward bring back the previous searches and their results", async ({
@@ -172,6 +210,9 @@ test("the form works with the keyboard alone: Tab to a field, type, Enter to sea
   await page.keyboard.press("Enter");
   await expectResults(w, expectedRows(ref, { text: "Advised" }));
 
+  // The groups' check boxes are behind their toggle: Enter opens it.
+  await tabTo(page, w.industriesToggle);
+  await page.keyboard.press("Enter");
   await tabTo(page, w.industry(ref.groups[0]!.title));
   await page.keyboard.press("Space");
   await tabTo(page, w.submit);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { expect } from "./fixtures.ts";
+import { expect, nextFrames } from "./fixtures.ts";
 
 // A small, plain reference for the Historical Transactions e2e specs: the API's own data turned
 // into the rows a visitor should see (DESIGN §4), written apart from the widget's code so the
@@ -19,6 +19,7 @@ export interface ApiTransaction {
 export interface ApiTaxon {
   Id: string;
   Title: string;
+  UrlName: string;
   ParentId: string;
   TaxonomyId: string;
   Ordinal: number;
@@ -41,8 +42,8 @@ export interface RefRow {
 
 export interface Reference {
   rows: RefRow[];
-  /** Top-level industries in the checklist's order. */
-  groups: { id: string; title: string }[];
+  /** Top-level industries in the checklist's order; `urlName` names them in the address. */
+  groups: { id: string; title: string; urlName: string }[];
   /** The API's transactions as sent, newest first. */
   transactions: ApiTransaction[];
 }
@@ -134,7 +135,7 @@ export function buildReference({
   const groups = industries
     .filter((t) => t.ParentId === ROOT)
     .sort((a, b) => a.Ordinal - b.Ordinal)
-    .map((t) => ({ id: t.Id, title: t.Title }));
+    .map((t) => ({ id: t.Id, title: t.Title, urlName: t.UrlName }));
   return { rows, groups, transactions };
 }
 
@@ -200,6 +201,8 @@ export function widget(page: Page) {
     below: form.getByRole("radio", { name: "Below" }),
     amount: form.getByRole("spinbutton", { name: "Amount ($MM)" }),
     industries: form.getByRole("group", { name: "Industry group" }),
+    /** Shows and hides the groups' check boxes, and says how many are ticked. */
+    industriesToggle: form.getByRole("group", { name: "Industry group" }).getByRole("button"),
     industry: (title: string) => form.getByRole("checkbox", { name: title, exact: true }),
     selectAll: form.getByRole("checkbox", { name: "Select all" }),
     submit: form.getByRole("button", { name: "Search Historical Transactions" }),
@@ -229,8 +232,16 @@ export function shownCells(rows: Locator): Promise<string[][]> {
   );
 }
 
+/** Opens the industry groups' check boxes, if they are collapsed. */
+export async function showIndustries(w: Widget): Promise<void> {
+  if ((await w.industriesToggle.getAttribute("aria-expanded")) === "false")
+    await w.industriesToggle.click();
+  await expect(w.industriesToggle).toHaveAttribute("aria-expanded", "true");
+}
+
 /** Sets every field of the form to `search` (unset fields cleared), then submits. */
 export async function searchFor(w: Widget, ref: Reference, search: Search): Promise<void> {
+  await showIndustries(w);
   await w.text.fill(search.text ?? "");
   await w.date.fill(search.date ?? "");
   await (search.size === "below" ? w.below : w.above).check();
@@ -264,4 +275,21 @@ export async function openWidget(page: Page, site: string, query = ""): Promise<
   const w = widget(page);
   await expect(w.form).toBeVisible();
   return w;
+}
+
+/**
+ * Resolves once the brand's two typefaces have loaded and the page has drawn with them: the
+ * banner's heading moves as its typeface arrives, which is none of the widget's doing.
+ */
+export async function typefacesLoaded(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const style = getComputedStyle(document.documentElement);
+    // The first family of each: the fallbacks are local faces a machine may not have.
+    const faces = ["--font-sans", "--font-serif"].map(
+      (token) => style.getPropertyValue(token).split(",")[0]!,
+    );
+    await Promise.all(faces.map((family) => document.fonts.load(`1em ${family}`)));
+    await document.fonts.ready;
+  });
+  await nextFrames(page);
 }

@@ -1,12 +1,12 @@
 // View: the filter form. It shows the draft filters and reports edits, submit and clear.
 import type { FormEvent } from "react";
 import type { Filters, SizeRange } from "./filters.ts";
-import type { IndustryGroup } from "./industries.ts";
+import type { KeyedGroup } from "./industry-keys.ts";
 import { IndustryChecklist } from "./IndustryChecklist.tsx";
 
 interface FilterFormProps {
   filters: Filters;
-  groups: readonly IndustryGroup[];
+  groups: readonly KeyedGroup[];
   onChange: (filters: Filters) => void;
   onSubmit: () => void;
   onClear: () => void;
@@ -30,12 +30,12 @@ export function FilterForm({ filters, groups, onChange, onSubmit, onClear }: Fil
       aria-label="Filter transactions"
       onSubmit={handleSubmit}
     >
-      <div className="ht-form-row">
+      <div className="ht-fields">
         <label className="ht-field">
           <span className="ht-label">Search by description</span>
           <input
             type="text"
-            className="ht-input"
+            className="ht-control"
             value={filters.text}
             onChange={(event) => onChange({ ...filters, text: event.target.value })}
           />
@@ -44,13 +44,13 @@ export function FilterForm({ filters, groups, onChange, onSubmit, onClear }: Fil
           <span className="ht-label">Close date</span>
           <input
             type="date"
-            className="ht-input"
+            className="ht-control"
             value={filters.date}
             onChange={(event) => onChange({ ...filters, date: event.target.value })}
           />
         </label>
-        <fieldset className="ht-fieldset ht-size">
-          <legend className="ht-label">Transaction size</legend>
+        <fieldset className="ht-field ht-size">
+          <legend className="ht-label ht-legend">Transaction size</legend>
           <div className="ht-size-range">
             {RANGES.map((range) => (
               <label key={range.value} className="ht-check">
@@ -65,11 +65,11 @@ export function FilterForm({ filters, groups, onChange, onSubmit, onClear }: Fil
               </label>
             ))}
           </div>
-          <label className="ht-field">
+          <label className="ht-amount">
             <span className="ht-label">Amount ($MM)</span>
             <input
               type="number"
-              className="ht-input"
+              className="ht-control"
               min="0"
               step="any"
               inputMode="decimal"
@@ -78,17 +78,17 @@ export function FilterForm({ filters, groups, onChange, onSubmit, onClear }: Fil
             />
           </label>
         </fieldset>
+        <IndustryChecklist
+          groups={groups}
+          selected={filters.industries}
+          onChange={(industries) => onChange({ ...filters, industries })}
+        />
       </div>
-      <IndustryChecklist
-        groups={groups}
-        selected={filters.industries}
-        onChange={(industries) => onChange({ ...filters, industries })}
-      />
       <div className="ht-actions">
         <button type="submit" className="ht-button">
           Search Historical Transactions
         </button>
-        <button type="button" className="ht-button ht-button-secondary" onClick={onClear}>
+        <button type="button" className="ht-button-quiet" onClick={onClear}>
           Clear filters
         </button>
       </div>

@@ -1,6 +1,12 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { clientsShown, renderWidget, resultCount, stubApi } from "./test-fixtures.ts";
+import {
+  clientsShown,
+  renderWidget,
+  resultCount,
+  showIndustries,
+  stubApi,
+} from "./test-fixtures.ts";
 
 beforeEach(() => {
   window.history.replaceState(null, "", "/transactions");
@@ -10,9 +16,11 @@ beforeEach(() => {
 const search = () => screen.getByRole("button", { name: "Search Historical Transactions" });
 const checkbox = (name: string) => screen.getByRole("checkbox", { name });
 
+/** The widget with its deals shown and the industry groups' check boxes opened. */
 async function loaded() {
   const session = renderWidget();
   await screen.findByRole("table");
+  await showIndustries(session.user);
   return session;
 }
 
@@ -143,6 +151,35 @@ describe("Historical Transactions: filters", () => {
     expect(checkbox("Select all")).not.toBeChecked();
     expect(checkbox("Healthcare")).not.toBeChecked();
     expect(resultCount()).toHaveTextContent("5 results");
+  });
+});
+
+describe("Historical Transactions: the industry groups' toggle", () => {
+  it("keeps the check boxes collapsed until pressed, and says how many are ticked", async () => {
+    const { user } = renderWidget();
+    await screen.findByRole("table");
+    const group = screen.getByRole("group", { name: "Industry group" });
+    const toggle = within(group).getByRole("button", { name: "Any group" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByRole("checkbox")).not.toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    const panel = document.getElementById(toggle.getAttribute("aria-controls")!);
+    expect(panel).toBeVisible();
+    expect(within(panel!).getAllByRole("checkbox")).toHaveLength(4);
+
+    await user.click(checkbox("Technology"));
+    expect(toggle).toHaveAccessibleName("1 of 3 selected");
+    await user.click(checkbox("Select all"));
+    expect(toggle).toHaveAccessibleName("All 3 selected");
+
+    // Closed, the ticks stay and the search uses them.
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByRole("checkbox")).not.toBeInTheDocument();
+    await user.click(search());
+    expect(await clientsShown()).toHaveLength(4);
   });
 });
 

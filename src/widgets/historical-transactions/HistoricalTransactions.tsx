@@ -2,6 +2,7 @@
 import { useRef } from "react";
 import type { WidgetConfig } from "../shared/config.ts";
 import { LoadStatus } from "../shared/LoadStatus.tsx";
+import { LoadingView } from "./LoadingView.tsx";
 import { TransactionBrowser } from "./TransactionBrowser.tsx";
 import { useTransactions } from "./use-transactions.ts";
 
@@ -12,7 +13,7 @@ export interface HistoricalTransactionsProps {
   descriptions: Readonly<Record<string, string>>;
 }
 
-/** The widget; the root keeps a minimum height so the page does not jump when data arrives. */
+/** The widget: loading (shaped like what is coming, so nothing moves), failed, or the search. */
 export function HistoricalTransactions({ config, descriptions }: HistoricalTransactionsProps) {
   const { load, retry, view, changeDraft, submit, clear, changePage, changeSort } = useTransactions(
     config,
@@ -23,14 +24,18 @@ export function HistoricalTransactions({ config, descriptions }: HistoricalTrans
 
   return (
     <section className="ht" aria-label="Historical transactions" tabIndex={-1} ref={rootRef}>
-      <LoadStatus
-        load={load}
-        prefix="ht"
-        loadingText="Loading"
-        failedText="The transactions could not be loaded."
-        onRetry={retry}
-        retryFocus={rootRef}
-      />
+      {load.status === "loading" ? (
+        <LoadingView />
+      ) : (
+        <LoadStatus
+          load={load}
+          prefix="ht"
+          loadingText="Loading"
+          failedText="The transactions could not be loaded."
+          onRetry={retry}
+          retryFocus={rootRef}
+        />
+      )}
       {model !== null && (
         <TransactionBrowser
           model={model}

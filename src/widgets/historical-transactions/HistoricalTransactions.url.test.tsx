@@ -3,8 +3,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import {
   clientsShown,
   HEALTHCARE,
+  INDUSTRIALS,
+  TECHNOLOGY,
   manyTransactions,
   renderWidget,
+  showIndustries,
   stubApi,
 } from "./test-fixtures.ts";
 
@@ -46,6 +49,7 @@ describe("Historical Transactions: the search in the URL", () => {
     await user.type(screen.getByLabelText("Search by description"), "acme corp");
     await user.click(screen.getByRole("radio", { name: "Below" }));
     await user.type(screen.getByLabelText("Amount ($MM)"), "500");
+    await showIndustries(user);
     await user.click(screen.getByRole("checkbox", { name: "Healthcare" }));
     expect(window.location.search).toBe("");
     await user.click(screen.getByRole("button", { name: "Search Historical Transactions" }));
@@ -55,18 +59,50 @@ describe("Historical Transactions: the search in the URL", () => {
     expect(params.get("q")).toBe("acme corp");
     expect(params.get("size")).toBe("below");
     expect(params.get("amount")).toBe("500");
-    expect(params.getAll("industry")).toEqual([HEALTHCARE]);
+    // The group by its UrlName: a reader of the shared link sees what it searches for.
+    expect(params.getAll("industry")).toEqual(["healthcare"]);
     expect(window.history.length).toBe(entries + 1);
   });
 
   it("applies the filters, sort and page of the address it starts on", async () => {
-    window.history.replaceState(null, "", `/transactions?industry=${HEALTHCARE}&amount=100`);
+    window.history.replaceState(null, "", "/transactions?industry=healthcare&amount=100");
     stubApi();
-    renderWidget();
+    const { user } = renderWidget();
 
     expect(await clientsShown()).toEqual(["Northwind Health"]);
     expect(screen.getByLabelText("Amount ($MM)")).toHaveValue(100);
+    expect(screen.getByRole("button", { name: "1 of 3 selected" })).toBeInTheDocument();
+    await showIndustries(user);
     expect(screen.getByRole("checkbox", { name: "Healthcare" })).toBeChecked();
+  });
+
+  it("opens a link shared with the groups' Ids, and puts their UrlNames in its place", async () => {
+    window.history.replaceState(
+      null,
+      "",
+      `/transactions?lang=en&industry=${TECHNOLOGY.toUpperCase()}&industry=${HEALTHCARE}&industry=${INDUSTRIALS}`,
+    );
+    stubApi();
+    const entries = window.history.length;
+    const { user } = renderWidget();
+
+    expect(await clientsShown()).toEqual([
+      "Northwind Health",
+      "Contoso Software",
+      "Acme Corp",
+      "Fabrikam",
+    ]);
+    await showIndustries(user);
+    for (const name of ["Healthcare", "Technology", "Industrials"])
+      expect(screen.getByRole("checkbox", { name })).toBeChecked();
+    expect(window.location.search).toBe(
+      "?lang=en&industry=healthcare&industry=technology&industry=industrials",
+    );
+    // Rewritten in place: Back still leaves the page rather than returning to the Ids.
+    expect(window.history.length).toBe(entries);
+    await user.click(screen.getByRole("checkbox", { name: "Industrials" }));
+    await user.click(screen.getByRole("button", { name: "Search Historical Transactions" }));
+    expect(window.location.search).toBe("?lang=en&industry=healthcare&industry=technology");
   });
 
   it("opens a shared address on its page and sort", async () => {

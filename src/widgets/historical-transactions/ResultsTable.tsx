@@ -36,13 +36,12 @@ export function ResultsTable({ rows, sort, onSort, ref }: ResultsTableProps) {
               key={column.key}
               role="columnheader"
               scope="col"
+              className={`ht-col-${column.key}`}
               aria-sort={sort.key === column.key ? sort.direction : undefined}
             >
               <button type="button" className="ht-sort" onClick={() => onSort(column.key)}>
                 {column.label}
-                <span className="ht-sort-icon" aria-hidden="true">
-                  {sort.key !== column.key ? "↕" : sort.direction === "ascending" ? "▲" : "▼"}
-                </span>
+                <SortIcon direction={sort.key === column.key ? sort.direction : null} />
               </button>
             </th>
           ))}
@@ -51,17 +50,21 @@ export function ResultsTable({ rows, sort, onSort, ref }: ResultsTableProps) {
       <tbody role="rowgroup">
         {rows.map((row) => (
           <tr key={row.id} role="row">
-            <td role="cell" data-label={label("date")} className="ht-nowrap">
+            <td role="cell" data-label={label("date")} className="ht-col-date">
               {row.closeDate}
             </td>
-            <td role="cell" data-label={label("client")}>
+            <td role="cell" data-label={label("client")} className="ht-col-client">
               {row.dealHref ? <a href={row.dealHref}>{row.company}</a> : row.company}
             </td>
-            <td role="cell" data-label={label("size")} className="ht-number">
+            <td
+              role="cell"
+              data-label={label("size")}
+              className={row.size === null ? "ht-col-size ht-undisclosed" : "ht-col-size"}
+            >
               {row.sizeText}
             </td>
             <DescriptionCell row={row} />
-            <td role="cell" data-label={label("industry")}>
+            <td role="cell" data-label={label("industry")} className="ht-col-industry">
               {row.groupTitle}
             </td>
           </tr>
@@ -71,24 +74,38 @@ export function ResultsTable({ rows, sort, onSort, ref }: ResultsTableProps) {
   );
 }
 
+/** Two carets; the one of the sorted direction is drawn solid, the other faint. */
+function SortIcon({ direction }: { direction: Sort["direction"] | null }) {
+  return (
+    <svg
+      className="ht-sort-icon"
+      viewBox="0 0 8 12"
+      aria-hidden="true"
+      focusable="false"
+      data-direction={direction ?? undefined}
+    >
+      <path className="ht-sort-up" d="M4 0 8 4.5H0Z" />
+      <path className="ht-sort-down" d="M4 12 0 7.5h8Z" />
+    </svg>
+  );
+}
+
 /**
  * A description: its HTML sanitised here, one cell at a time, so that React can pause between
- * cells while it renders the table and no single task blocks a slow phone for long (issue 23).
+ * cells while it renders the table and no single task blocks a slow phone for long.
  * A key with no HTML shows as text.
  */
 function DescriptionCell({ row }: { row: Row }) {
   const html = row.descriptionHtml;
   const safeHtml = useMemo(() => (html === null ? null : sanitizeDescription(html)), [html]);
-  return safeHtml === null ? (
-    <td role="cell" data-label={label("description")} className="ht-description">
-      {row.descriptionKey}
+  // The text in a box of its own: a table cell ignores max-width, its content does not.
+  return (
+    <td role="cell" data-label={label("description")} className="ht-col-description">
+      {safeHtml === null ? (
+        <div className="ht-prose">{row.descriptionKey}</div>
+      ) : (
+        <div className="ht-prose" dangerouslySetInnerHTML={{ __html: safeHtml }} />
+      )}
     </td>
-  ) : (
-    <td
-      role="cell"
-      data-label={label("description")}
-      className="ht-description"
-      dangerouslySetInnerHTML={{ __html: safeHtml }}
-    />
   );
 }

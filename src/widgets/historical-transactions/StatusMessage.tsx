@@ -16,7 +16,12 @@ export function ResultCount({ count, searches }: ResultCountProps) {
       ? "This search returned no results."
       : `${count.toLocaleString("en-US")} ${count === 1 ? "result" : "results"}`;
   return (
-    <p className="ht-count" role="status" aria-live="polite" aria-atomic="true">
+    <p
+      className={count === 0 ? "ht-count ht-count-none" : "ht-count"}
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+    >
       {text}
       {searches % 2 === 1 ? "\u00a0" : ""}
     </p>

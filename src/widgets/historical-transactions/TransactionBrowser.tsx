@@ -2,8 +2,9 @@
 // (each step memoised, so a search over 10,000 rows only runs the filter) and hands it to the views.
 import { useMemo, useRef, useState } from "react";
 import type { Filters } from "./filters.ts";
-import { createMatcher, withKnownIndustries } from "./filters.ts";
+import { createMatcher } from "./filters.ts";
 import { FilterForm } from "./FilterForm.tsx";
+import { groupIds, groupKeys } from "./industry-keys.ts";
 import { clampPage, pageCount, pageSlice } from "../../rules/paging.ts";
 import { Pagination } from "./Pagination.tsx";
 import { ResultsTable } from "./ResultsTable.tsx";
@@ -35,12 +36,18 @@ export function TransactionBrowser({
   onSortChange,
 }: TransactionBrowserProps) {
   const tableRef = useRef<HTMLTableElement>(null);
-  const groupIds = useMemo(() => model.groups.map((group) => group.id), [model.groups]);
+  const { groups } = model;
   const sorted = useMemo(() => sortRows(model.rows, view.sort), [model.rows, view.sort]);
+  // The search names groups by key (or, from an old link, by id) and may name one since deleted;
+  // rows carry their group's id.
   const matches = useMemo(() => {
-    const matcher = createMatcher(withKnownIndustries(view.applied, groupIds));
-    return sorted.filter(matcher);
-  }, [sorted, view.applied, groupIds]);
+    const industries = groupIds(view.applied.industries, groups);
+    return sorted.filter(createMatcher({ ...view.applied, industries }));
+  }, [sorted, view.applied, groups]);
+  const draft = useMemo(
+    () => ({ ...view.draft, industries: groupKeys(view.draft.industries, groups) }),
+    [view.draft, groups],
+  );
   const pages = pageCount(matches.length, PAGE_SIZE);
   const page = clampPage(view.page, pages);
   const pageRows = useMemo(() => pageSlice(matches, page, PAGE_SIZE), [matches, page]);
@@ -66,8 +73,8 @@ export function TransactionBrowser({
   return (
     <>
       <FilterForm
-        filters={view.draft}
-        groups={model.groups}
+        filters={draft}
+        groups={groups}
         onChange={onDraftChange}
         onSubmit={onSubmit}
         onClear={onClear}

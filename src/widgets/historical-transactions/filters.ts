@@ -1,5 +1,6 @@
 // Pure: the filter form's model, the rules that match a transaction, and their URL form.
 import { isCalendarDate } from "../../rules/date-time.ts";
+import { GROUP_NAME_RE } from "./industry-keys.ts";
 
 /** Whether the size filter keeps deals above or below the amount. */
 export type SizeRange = "above" | "below";
@@ -10,6 +11,7 @@ export interface Filters {
   readonly date: string;
   readonly sizeRange: SizeRange;
   readonly amount: string;
+  /** The ticked groups by their keys (industry-keys.ts); an address may also give their ids. */
   readonly industries: readonly string[];
 }
 
@@ -46,7 +48,7 @@ export function parseAmount(amount: string): number | null {
   return Number.isFinite(value) && value >= 0 ? value : null;
 }
 
-/** A predicate for the rows the filters keep; build it once per search, run it per row. */
+/** A predicate for the rows the filters keep (`industries` being group ids); build it once per search, run it per row. */
 export function createMatcher(filters: Filters): (row: MatchRow) => boolean {
   const text = normaliseSearchText(filters.text);
   const date = filters.date;
@@ -83,12 +85,6 @@ export function toggleIndustry(
   return allIds.filter((other) => (other === id ? isTicked : selected.includes(other)));
 }
 
-/** Only the ids of groups that exist (a shared URL may name a group that is gone). */
-export function withKnownIndustries(filters: Filters, allIds: readonly string[]): Filters {
-  const known = filters.industries.filter((id) => allIds.includes(id));
-  return known.length === filters.industries.length ? filters : { ...filters, industries: known };
-}
-
 /** The query-string names the filters use; other names on the page's URL are left alone. */
 export const FILTER_PARAMS = ["q", "date", "size", "amount", "industry"] as const;
 
@@ -99,20 +95,20 @@ export function filtersToSearchParams(filters: Filters): URLSearchParams {
   if (filters.date !== "") params.set("date", filters.date);
   if (filters.sizeRange !== "above") params.set("size", filters.sizeRange);
   if (filters.amount !== "") params.set("amount", filters.amount);
-  for (const id of filters.industries) params.append("industry", id);
+  for (const name of filters.industries) params.append("industry", name);
   return params;
 }
-
-const ID_RE = /^[0-9a-z-]{1,64}$/i;
 
 /** The filters a query string asks for; missing or invalid values fall back to the defaults. */
 export function filtersFromSearchParams(params: URLSearchParams): Filters {
   const date = params.get("date") ?? "";
   const amount = params.get("amount") ?? "";
+  // A group's UrlName or, in links shared before, its Id: both are read against the groups once
+  // they have loaded (industry-keys.ts).
   const industries = params
     .getAll("industry")
-    .filter((id) => ID_RE.test(id))
-    .map((id) => id.toLowerCase());
+    .filter((name) => GROUP_NAME_RE.test(name))
+    .map((name) => name.toLowerCase());
   return {
     text: params.get("q") ?? "",
     date: isCalendarDate(date) ? date : "",

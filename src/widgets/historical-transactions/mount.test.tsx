@@ -104,7 +104,7 @@ describe("mount", () => {
     expect(within(placeholder).queryByRole("table")).not.toBeInTheDocument();
   });
 
-  it("adopts the widget stylesheet once, where the browser supports constructed sheets", () => {
+  it("adopts the brand's tokens and the widget's stylesheet once each, where the browser supports constructed sheets", () => {
     stubApi();
     Object.defineProperty(document, "adoptedStyleSheets", {
       value: [],
@@ -120,8 +120,8 @@ describe("mount", () => {
         const stop = mount(second, { scriptUrl: SCRIPT });
         unmounts.push(() => act(() => stop()));
       });
-      expect(document.adoptedStyleSheets).toHaveLength(1);
-      expect(replaceSync).toHaveBeenCalledTimes(1);
+      expect(document.adoptedStyleSheets).toHaveLength(2);
+      expect(replaceSync).toHaveBeenCalledTimes(2);
       unmounts.forEach((unmount) => unmount());
     } finally {
       delete (document as { adoptedStyleSheets?: unknown }).adoptedStyleSheets;

@@ -22,7 +22,7 @@ describe("buildModel", () => {
     const { rows, groups } = buildModel([transaction], taxa, {
       "acme-sale": "<p>Sale of <strong>Acme</strong> &amp; Co</p>",
     });
-    expect(groups).toEqual([{ id: HEALTH, title: "Healthcare" }]);
+    expect(groups).toEqual([{ id: HEALTH, title: "Healthcare", key: HEALTH }]);
     expect(rows[0]).toMatchObject({
       date: "2021-03-15",
       closeDate: "03/15/2021",
@@ -87,7 +87,7 @@ describe("buildModel with a malformed answer", () => {
     ] as unknown as (typeof transaction)[];
     const badTaxa = [...taxa, null, { Id: 5, Title: null, ParentId: ROOT_PARENT_ID, Ordinal: 2 }];
     const { rows, groups } = buildModel(broken, badTaxa as typeof taxa, {});
-    expect(groups).toEqual([{ id: HEALTH, title: "Healthcare" }]);
+    expect(groups).toEqual([{ id: HEALTH, title: "Healthcare", key: HEALTH }]);
     expect(rows.map((row) => row.id)).toEqual(["a", "b", "c"]);
     expect(rows[0]).toMatchObject({ date: "", closeDate: "", company: "", size: null });
     expect(rows[0]).toMatchObject({ sizeText: "Undisclosed", groupTitle: "Healthcare" });

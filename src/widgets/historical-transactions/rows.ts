@@ -5,8 +5,9 @@ import type { MatchRow } from "./filters.ts";
 import { calendarDay } from "../../rules/date-time.ts";
 import { htmlToText } from "../../rules/html-text.ts";
 import { formatCloseDate, formatSize } from "./format.ts";
-import type { IndustryGroup, IndustryTaxon } from "./industries.ts";
+import type { IndustryTaxon } from "./industries.ts";
 import { createGroupResolver, groupOfIndustries, topLevelGroups } from "./industries.ts";
+import { keyGroups, type KeyedGroup } from "./industry-keys.ts";
 import type { SortRow } from "./sort.ts";
 
 /** The fields of a transaction the widget reads (`$select`); the industries field is configured. */
@@ -48,7 +49,7 @@ export interface Row extends MatchRow, SortRow {
 /** Rows plus the industry groups offered in the checklist. */
 export interface Model {
   readonly rows: readonly Row[];
-  readonly groups: readonly IndustryGroup[];
+  readonly groups: readonly KeyedGroup[];
 }
 
 /** The HTML for a description key; null when the table has no string for it. */
@@ -83,7 +84,7 @@ export type RowBuilder = (transaction: unknown, index: number) => Row | null;
 /**
  * The rows' builder for one load, and the groups. A row's search text (the description's visible
  * text) is worked out only when a search or a sort first reads it, once per description key: the
- * first page of the table needs none of it (issue 23). `prepareSearch` works it out ahead, a
+ * first page of the table needs none of it. `prepareSearch` works it out ahead, a
  * slice at a time, while the visitor has not searched yet.
  */
 export function createRowBuilder(
@@ -93,7 +94,7 @@ export function createRowBuilder(
     industriesField: "industries",
     timeZone: "UTC",
   },
-): { buildRow: RowBuilder; groups: readonly IndustryGroup[] } {
+): { buildRow: RowBuilder; groups: readonly KeyedGroup[] } {
   const taxa = usableTaxa(industryTaxa);
   const resolve = createGroupResolver(taxa);
   const texts = new Map<string, string>();
@@ -136,7 +137,7 @@ export function createRowBuilder(
       groupTitle: group?.title ?? "",
     };
   };
-  return { buildRow, groups: topLevelGroups(taxa) };
+  return { buildRow, groups: keyGroups(topLevelGroups(taxa), taxa) };
 }
 
 /** Builds every row and the groups at once (see createRowBuilder; the widget builds in slices). */

@@ -1,7 +1,7 @@
 // The widget's own test data (its industries' taxa, its deals, the page's descriptions) on the
 // shared fake web service (widgets/shared/test-service.ts), and a StrictMode render helper.
 import { render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { createElement, StrictMode } from "react";
 import { ROOT_PARENT_ID } from "../../rules/taxonomies.ts";
 import type { WidgetConfig } from "../shared/config.ts";
@@ -126,4 +126,10 @@ export async function clientsShown(): Promise<string[]> {
 export function resultCount(): HTMLElement {
   const results = screen.getByRole("region", { name: "Results" });
   return within(results).getAllByRole("status")[0] as HTMLElement;
+}
+
+/** Opens the industry groups' check boxes (collapsed at first) with the toggle, as a visitor does. */
+export async function showIndustries(user: UserEvent): Promise<void> {
+  const toggle = within(screen.getByRole("group", { name: "Industry group" })).getByRole("button");
+  if (toggle.getAttribute("aria-expanded") === "false") await user.click(toggle);
 }

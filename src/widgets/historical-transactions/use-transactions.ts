@@ -1,6 +1,6 @@
 // The widget's one hook for effects: loading the three API lists (abortable, retryable) and
 // keeping the visitor's search in the URL (pushState on each search, page or sort; popstate restores).
-import { useEffect, useReducer } from "react";
+import { useEffect, useEffectEvent, useReducer } from "react";
 import { listReader, taxonomyIdOrProblem } from "../shared/api-client.ts";
 import type { WidgetConfig } from "../shared/config.ts";
 import { forEachInSlices } from "../shared/slices.ts";
@@ -46,7 +46,7 @@ async function loadData(config: WidgetConfig, signal: AbortSignal): Promise<ApiD
       return [];
     }
     return list<IndustryTaxon>("hierarchy-taxa", {
-      $select: "Id,Title,ParentId,Ordinal",
+      $select: "Id,Title,ParentId,Ordinal,UrlName",
       $filter: `TaxonomyId eq ${industries.id}`,
     });
   };
@@ -64,7 +64,7 @@ async function loadData(config: WidgetConfig, signal: AbortSignal): Promise<ApiD
 
 /**
  * The table's rows from the API's lists, built a slice at a time: with thousands of deals, one
- * long task would leave a phone unresponsive while the widget loads (issue 23).
+ * long task would leave a phone unresponsive while the widget loads.
  */
 async function buildModelInSlices(
   data: ApiData,
@@ -83,6 +83,16 @@ async function buildModelInSlices(
     signal,
   );
   return { rows, groups };
+}
+
+/**
+ * This page's address with another query string. Absolute: a host page's <base href> must not
+ * move the address (or throw, on another origin).
+ */
+function urlWith(search: string): URL {
+  const url = new URL(window.location.href);
+  url.search = search;
+  return url;
 }
 
 /**
@@ -109,22 +119,33 @@ export function useTransactions(
     viewFromSearch(window.location.search),
   );
 
+  // Once the groups are known, the address names the ticked ones by UrlName: a link shared with
+  // their Ids is rewritten in place (no new history entry), so the next share reads well.
+  const groups = load.status === "ready" ? load.data.groups : null;
+  const nameGroups = useEffectEvent((known: NonNullable<typeof groups>) => {
+    const action = { type: "groupsLoaded", groups: known } as const;
+    dispatch(action);
+    const next = searchForView(viewReducer(view, action), window.location.search);
+    if (next !== window.location.search) window.history.replaceState(null, "", urlWith(next));
+  });
   useEffect(() => {
-    const handlePopState = () =>
+    if (groups !== null) nameGroups(groups);
+  }, [groups]);
+
+  useEffect(() => {
+    const handlePopState = () => {
       dispatch({ type: "locationRestored", search: window.location.search });
+      if (groups !== null) dispatch({ type: "groupsLoaded", groups });
+    };
     window.addEventListener("popstate", handlePopState);
     return () => window.removeEventListener("popstate", handlePopState);
-  }, []);
+  }, [groups]);
 
   // Runs in event handlers: the next state is computed with the same pure reducer to build its URL.
   const navigate = (action: ViewAction) => {
     dispatch(action);
     const next = searchForView(viewReducer(view, action), window.location.search);
-    if (next === window.location.search) return;
-    // An absolute URL: a host page's <base href> must not move the address (or throw, on another origin).
-    const url = new URL(window.location.href);
-    url.search = next;
-    window.history.pushState(null, "", url);
+    if (next !== window.location.search) window.history.pushState(null, "", urlWith(next));
   };
 
   return {

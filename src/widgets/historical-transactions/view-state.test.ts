@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EMPTY_FILTERS } from "./filters.ts";
+import { keyGroups } from "./industry-keys.ts";
 import { searchForView, viewFromSearch, viewReducer } from "./view-state.ts";
 
 /** A plain visit: empty filters, page 1, newest first. */
@@ -69,5 +70,49 @@ describe("view state", () => {
     expect(back.draft.text).toBe("beta");
     expect(back.page).toBe(1);
     expect(back.searches).toBe(typing.searches + 1);
+  });
+
+  describe("industry groups in the address", () => {
+    const HEALTH = "a0000000-0000-4000-8000-000000000001";
+    const TECH = "a0000000-0000-4000-8000-000000000002";
+    const groups = keyGroups(
+      [
+        { id: HEALTH, title: "Healthcare" },
+        { id: TECH, title: "Technology" },
+      ],
+      [
+        { Id: HEALTH, UrlName: "healthcare" },
+        { Id: TECH, UrlName: "technology" },
+      ],
+    );
+    const loaded = (search: string) =>
+      viewReducer(viewFromSearch(search), { type: "groupsLoaded", groups });
+
+    it("names the ticked groups by UrlName", () => {
+      const state = loaded("?industry=technology&industry=healthcare");
+      expect(state.applied.industries).toEqual(["healthcare", "technology"]);
+      expect(searchForView(state, "")).toBe("?industry=healthcare&industry=technology");
+    });
+
+    it("reads a link shared with the groups' Ids and writes it back with UrlNames", () => {
+      const state = loaded(`?q=acme&industry=${TECH.toUpperCase()}&industry=${HEALTH}&page=2`);
+      expect(state.draft.industries).toEqual(["healthcare", "technology"]);
+      expect(state.applied.industries).toEqual(["healthcare", "technology"]);
+      expect(state.page).toBe(2);
+      expect(searchForView(state, "")).toBe(
+        "?q=acme&industry=healthcare&industry=technology&page=2",
+      );
+    });
+
+    it("drops a group that no longer exists", () => {
+      expect(loaded("?industry=gone&industry=technology").applied.industries).toEqual([
+        "technology",
+      ]);
+    });
+
+    it("keeps the same state when the address already names the groups by UrlName", () => {
+      const state = loaded("?industry=technology");
+      expect(viewReducer(state, { type: "groupsLoaded", groups })).toBe(state);
+    });
   });
 });

@@ -7,6 +7,7 @@ import {
   filtersFromSearchParams,
   filtersToSearchParams,
 } from "./filters.ts";
+import { groupKeys, type KeyedGroup } from "./industry-keys.ts";
 import { pageNumber } from "../../rules/paging.ts";
 import type { Sort, SortKey } from "./sort.ts";
 import { nextSort, SORT_PARAMS, sortFromSearchParams, sortToSearchParams } from "./sort.ts";
@@ -31,7 +32,8 @@ export type ViewAction =
   | { readonly type: "filtersCleared" }
   | { readonly type: "pageChanged"; readonly page: number }
   | { readonly type: "sortChanged"; readonly key: SortKey }
-  | { readonly type: "locationRestored"; readonly search: string };
+  | { readonly type: "locationRestored"; readonly search: string }
+  | { readonly type: "groupsLoaded"; readonly groups: readonly KeyedGroup[] };
 
 /** The state a query string describes (the start URL, or one restored by Back/Forward). */
 export function viewFromSearch(search: string, searches = 0): ViewState {
@@ -65,6 +67,20 @@ export function viewReducer(state: ViewState, action: ViewAction): ViewState {
       return { ...state, page: action.page };
     case "sortChanged":
       return { ...state, sort: nextSort(state.sort, action.key), page: 1 };
+    case "groupsLoaded": {
+      // The address may name groups by Id (a link shared before) or name a group since deleted:
+      // from now on the state, and so the address, names the groups that exist by their keys.
+      const keyed = (filters: Filters) => {
+        const industries = groupKeys(filters.industries, action.groups);
+        const isSame = industries.join() === filters.industries.join();
+        return isSame ? filters : { ...filters, industries };
+      };
+      const draft = keyed(state.draft);
+      const applied = keyed(state.applied);
+      return draft === state.draft && applied === state.applied
+        ? state
+        : { ...state, draft, applied };
+    }
     case "locationRestored": {
       // A popstate that leaves the widget's parameters as they are (an in-page link such as
       // "Skip to main content" changes only the fragment) keeps the state and the visitor's draft.
