@@ -4,7 +4,7 @@ describe("a tombstone's words", () => {
   it.each([
     ["Sell-Side Advisory", "has been acquired by", "Sell-side advisor"],
     ["Buy-Side Advisory", "has acquired", "Buy-side advisor"],
-    ["Capital Raising", "has received an investment from", "Placement agent"],
+    ["Capital Raising", "has raised capital from", "Placement agent"],
     ["Restructuring", "has completed a restructuring with", "Restructuring advisor"],
     ["Valuation & Fairness Opinions", "has merged with", "Fairness opinion"],
     [" sell-side advisory ", "has been acquired by", "Sell-side advisor"],

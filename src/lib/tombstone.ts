@@ -11,7 +11,7 @@ interface ServiceWords {
 const WORDS: Record<string, ServiceWords> = {
   "sell-side advisory": { verb: "has been acquired by", role: "Sell-side advisor" },
   "buy-side advisory": { verb: "has acquired", role: "Buy-side advisor" },
-  "capital raising": { verb: "has received an investment from", role: "Placement agent" },
+  "capital raising": { verb: "has raised capital from", role: "Placement agent" },
   restructuring: { verb: "has completed a restructuring with", role: "Restructuring advisor" },
   "valuation & fairness opinions": { verb: "has merged with", role: "Fairness opinion" },
 };

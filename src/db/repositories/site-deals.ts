@@ -105,13 +105,14 @@ export function dealQueries(k: Kysely<Database>) {
     return Number(row.n);
   };
   /** The newest `limit` deals of a query, and how many it matches. */
-  const latest = async (query: ReturnType<typeof deals>, limit: number) => {
+  const latest = async (query: ReturnType<typeof deals>, limit: number, offset = 0) => {
     const [rows, total] = await Promise.all([
       query
         .select(cardColumns)
         .orderBy("transactions.Date", "desc")
         .orderBy("transactions.Position")
         .limit(limit)
+        .offset(offset)
         .execute(),
       count(query),
     ]);
@@ -189,8 +190,12 @@ export function dealQueries(k: Kysely<Database>) {
     },
 
     /** The newest `limit` deals the firm did in one role (Service, as stored), and how many. */
-    async dealsOfService(service: string, limit: number): Promise<DealPage<DealCard>> {
-      return latest(deals().where("transactions.Service", "=", service), limit);
+    async dealsOfService(
+      service: string,
+      limit: number,
+      offset = 0,
+    ): Promise<DealPage<DealCard>> {
+      return latest(deals().where("transactions.Service", "=", service), limit, offset);
     },
 
     /**
