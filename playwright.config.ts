@@ -13,6 +13,7 @@ const DATABASE_SPECS = [
   "site-pages",
   "industry-hubs",
   "people",
+  "track-record",
   "site-search",
   "site-search-kinds",
   "deal-pages",

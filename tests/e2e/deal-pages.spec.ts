@@ -25,20 +25,25 @@ const group = hierarchyTaxa.find((t) => t.Id === industry.ParentId)!;
 const undisclosed = newestFirst.find((d) => d.Size === null)!;
 const longDate = (iso: string) =>
   new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
+// The deal's own facts, not those of the related deals' tombstones further down.
 const fact = (page: Page, term: string) =>
   page
+    .locator("dl.deal__facts")
     .getByRole("term")
     .filter({ hasText: new RegExp(`^${term}$`) })
     .locator("+ dd");
 
 test.describe("a deal's page", () => {
-  test("shows the client, close date, size, industry group, industry and announcement", async ({
+  test("shows the client, close date, size, counterparty, role, industry group, industry and announcement", async ({
     page,
   }) => {
     await gotoReady(page, `/transactions/${deal.UrlName}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(deal.Company);
     await expect(page).toHaveTitle(new RegExp(`^${deal.Company.replace(".", "\\.")}`));
-    await expect(fact(page, "Client")).toHaveText(deal.Company);
+    // The client is the page's title; no fact repeats it.
+    await expect(fact(page, "Client")).toHaveCount(0);
+    await expect(fact(page, "Counterparty")).toHaveText(deal.Counterparty!);
+    await expect(fact(page, "Our role")).toHaveText(deal.Service!);
     await expect(fact(page, "Closed")).toHaveText(longDate(deal.Date));
     await expect(fact(page, "Size")).toHaveText(
       `$${deal.Size!.toLocaleString("en-US", { maximumFractionDigits: 1 })} million`,
