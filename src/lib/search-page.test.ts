@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { correctionNotice, kindChoices, requestedExact, requestedKind } from "./search-page.ts";
 
-const counts = { deal: 19, topic: 0, article: 2, page: 0 };
+const counts = { deal: 19, industry: 0, topic: 0, article: 2, page: 0 };
 const shown = (choices: ReturnType<typeof kindChoices>) =>
   choices.map((c) => `${c.label} (${c.count})${c.isCurrent ? " current" : ""}`);
 
@@ -22,9 +22,9 @@ describe("the filter by kind", () => {
   });
 
   it("offers only All when nothing was found", () => {
-    expect(shown(kindChoices("zzqxv", { deal: 0, topic: 0, article: 0, page: 0 }, null))).toEqual([
-      "All (0) current",
-    ]);
+    expect(
+      shown(kindChoices("zzqxv", { deal: 0, industry: 0, topic: 0, article: 0, page: 0 }, null)),
+    ).toEqual(["All (0) current"]);
   });
 
   it("keeps a search for the words as typed in its links", () => {

@@ -3,11 +3,12 @@
 import { formatDealSize } from "./deal-size.ts";
 import { formatLongDate } from "./dates.ts";
 import type { SearchKind } from "../rules/search-index.ts";
-import { articlePath, dealPath, searchPath, topicPath } from "../rules/site-paths.ts";
+import { articlePath, dealPath, industryPath, searchPath, topicPath } from "../rules/site-paths.ts";
 
 /** Each kind's name, one and many, as results and the filter say it. */
 export const KIND_NAMES: Readonly<Record<SearchKind, readonly [string, string]>> = {
   deal: ["Deal", "Deals"],
+  industry: ["Industry", "Industries"],
   topic: ["Topic", "Topics"],
   article: ["Article", "Articles"],
   page: ["Page", "Pages"],
@@ -88,6 +89,7 @@ export interface ResultFacts {
 /** Where a result leads. */
 export function resultHref({ kind, ref }: ResultFacts): string {
   if (kind === "deal") return dealPath(ref);
+  if (kind === "industry") return industryPath(ref);
   if (kind === "topic") return topicPath(ref);
   if (kind === "article") return articlePath(ref);
   return ref;

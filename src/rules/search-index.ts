@@ -5,12 +5,12 @@ import { encodePostings } from "./search-postings.ts";
 import { indexWords, plainWords } from "./search-words.ts";
 
 /** What a search result is. */
-export type SearchKind = "deal" | "topic" | "article" | "page";
+export type SearchKind = "deal" | "industry" | "topic" | "article" | "page";
 
 /** One thing to find, as the index reads it. */
 export interface SearchSource {
   readonly kind: SearchKind;
-  /** A deal's or article's UrlName, a topic's UrlName, a page's path. */
+  /** A deal's, industry group's, topic's or article's UrlName; a page's path. */
   readonly ref: string;
   readonly title: string;
   /** Short texts that say what it is about (industries, topic names, synonyms, a year). */

@@ -40,7 +40,7 @@ describe("rankDocuments", () => {
     };
     const { order, counts } = rankDocuments(facts, [[acme], [corp]], words("acme", "corp"), ALL);
     expect(order).toEqual([1]);
-    expect(counts).toEqual({ deal: 1, topic: 0, article: 0, page: 0 });
+    expect(counts).toEqual({ deal: 1, topic: 0, article: 0, page: 0, industry: 0 });
   });
 
   it("takes the best of a query word's expansions, not their sum", () => {
@@ -108,6 +108,6 @@ describe("rankDocuments", () => {
     };
     const { order, counts } = rankDocuments(facts, [[acme]], words("acme"), new Set(["article"]));
     expect(order).toEqual([3]);
-    expect(counts).toEqual({ deal: 1, topic: 1, article: 1, page: 0 });
+    expect(counts).toEqual({ deal: 1, topic: 1, article: 1, page: 0, industry: 0 });
   });
 });

@@ -5,7 +5,7 @@ import type { Postings } from "./search-postings.ts";
 import type { SearchKind } from "./search-index.ts";
 
 /** The kinds in a fixed order, so a kind is a small number in the facts below. */
-export const KIND_ORDER: readonly SearchKind[] = ["deal", "topic", "article", "page"];
+export const KIND_ORDER: readonly SearchKind[] = ["deal", "topic", "article", "page", "industry"];
 
 /** What ranking needs of every document, by its number (1 to n; 0 unused). */
 export interface DocumentFacts {
@@ -77,7 +77,13 @@ export function rankDocuments(
       }
     }
   }
-  const counts: Record<SearchKind, number> = { deal: 0, topic: 0, article: 0, page: 0 };
+  const counts: Record<SearchKind, number> = {
+    deal: 0,
+    industry: 0,
+    topic: 0,
+    article: 0,
+    page: 0,
+  };
   const matched: number[] = [];
   let top = 0;
   for (let doc = 1; doc < n; doc++) {

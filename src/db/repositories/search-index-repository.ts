@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Site } from "../../content/site.ts";
 import { htmlToText } from "../../rules/html-text.ts";
+import { INDUSTRIES_PATH, industryPath } from "../../rules/site-paths.ts";
 import { createGroupResolver } from "../../rules/industry-groups.ts";
 import { buildSearchIndex, type SearchSource } from "../../rules/search-index.ts";
 import { findTaxonomy, TAGS_TAXONOMY_NAME } from "../../rules/taxonomies.ts";
@@ -10,7 +11,7 @@ import type { Database } from "../schema.ts";
  * The version of the index rules (words, weights, fields). Raise it when they change: every
  * database then rebuilds its index at the next start (ensureSearchIndex), not only at an import.
  */
-export const SEARCH_INDEX_VERSION = 2;
+export const SEARCH_INDEX_VERSION = 3;
 
 /** Rows per insert: words carry their postings, so fewer of them go at once. */
 const BATCH = { search_documents: 400, search_words: 100 } as const;
@@ -65,7 +66,10 @@ async function readSearchSources(k: Kysely<Database>): Promise<SearchSource[]> {
         .select(["TransactionId", "TaxonId"])
         .where("Position", "=", 0)
         .execute(),
-      k.selectFrom("hierarchy_taxa").select(["Id", "Title", "ParentId", "Ordinal"]).execute(),
+      k
+        .selectFrom("hierarchy_taxa")
+        .select(["Id", "Title", "UrlName", "ParentId", "Ordinal"])
+        .execute(),
       k.selectFrom("taxonomies").select(["Id", "Name"]).execute(),
       k
         .selectFrom("flat_taxa")
@@ -90,6 +94,9 @@ async function readSearchSources(k: Kysely<Database>): Promise<SearchSource[]> {
   for (const { ArticleId, Title } of tags.rows)
     tagTitles.set(ArticleId, [...(tagTitles.get(ArticleId) ?? []), Title]);
   const pages = site ? (JSON.parse(site.Value) as Site).pages : [];
+  // An industry group is found as its hub, the hub's introduction (a page at its path) its body.
+  const hubIntro = new Map(pages.map((p) => [p.path, p]));
+  const groups = industries.filter((t) => groupOf(t.Id)?.id === t.Id.toLowerCase());
   return [
     ...deals.map((d): SearchSource => {
       const industry = industryOf.get(d.Id);
@@ -128,14 +135,28 @@ async function readSearchSources(k: Kysely<Database>): Promise<SearchSource[]> {
       date: a.PublicationDate,
       size: null,
     })),
-    ...pages.map((p): SearchSource => ({
-      kind: "page",
-      ref: p.path,
-      title: p.title,
-      keywords: [],
-      body: `${p.description} ${htmlToText(p.content)}`,
-      date: null,
-      size: null,
-    })),
+    ...groups.map((g): SearchSource => {
+      const intro = hubIntro.get(industryPath(g.UrlName));
+      return {
+        kind: "industry",
+        ref: g.UrlName,
+        title: g.Title,
+        keywords: industries.filter((t) => t.ParentId === g.Id).map((t) => t.Title),
+        body: intro ? `${intro.description} ${htmlToText(intro.content)}` : "",
+        date: null,
+        size: null,
+      };
+    }),
+    ...pages
+      .filter((p) => !p.path.startsWith(`${INDUSTRIES_PATH}/`))
+      .map((p): SearchSource => ({
+        kind: "page",
+        ref: p.path,
+        title: p.title,
+        keywords: [],
+        body: `${p.description} ${htmlToText(p.content)}`,
+        date: null,
+        size: null,
+      })),
   ];
 }

@@ -124,6 +124,21 @@ describe("site search: matching", () => {
     );
   });
 
+  it("finds an industry group's hub as a kind of its own, by its name or a child industry's", async () => {
+    const found = await search.search("transportation logistics", { kinds: ["industry"] });
+    expect(found.hits.map((h) => [h.kind, h.ref])).toEqual([
+      ["industry", "transportation-and-logistics"],
+    ]);
+    const byChild = await search.search("freight brokerage", { kinds: ["industry"] });
+    expect(byChild.hits[0]?.ref).toBe("transportation-and-logistics");
+    // A hub's introduction is its body, not a page of its own.
+    const pages = await search.search("healthcare bankers", { kinds: ["page"] });
+    expect(pages.hits.filter((h) => h.ref.startsWith("/industries/"))).toEqual([]);
+    expect((await search.search("healthcare bankers", { kinds: ["industry"] })).hits[0]?.ref).toBe(
+      "healthcare",
+    );
+  });
+
   it("reads a typo, with a filter by kind, as a word that the results shown hold", async () => {
     const deals = await search.search("keystnoe dermatlogy", { kinds: ["deal"], limit: 0 });
     expect(deals.total).toBeGreaterThan(0);

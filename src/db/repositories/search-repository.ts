@@ -17,7 +17,7 @@ import { parseQuery, type SearchQuery } from "../../rules/search-query.ts";
 export type { SearchKind } from "../../rules/search-index.ts";
 
 /** Every kind, in the order the search page lists them. */
-export const SEARCH_KINDS: readonly SearchKind[] = ["deal", "topic", "article", "page"];
+export const SEARCH_KINDS: readonly SearchKind[] = ["deal", "industry", "topic", "article", "page"];
 
 /** One result. Title and snippet mark the matched words with MARK_START/MARK_END. */
 export interface SearchHit {
@@ -56,7 +56,13 @@ export interface Suggestion {
   size: number | null;
 }
 
-const noCounts = (): Record<SearchKind, number> => ({ deal: 0, topic: 0, article: 0, page: 0 });
+const noCounts = (): Record<SearchKind, number> => ({
+  deal: 0,
+  industry: 0,
+  topic: 0,
+  article: 0,
+  page: 0,
+});
 
 /** What the search keeps of the index between queries: the stored words and each document's facts. */
 interface LoadedIndex {
@@ -195,7 +201,7 @@ export function searchRepository(db: Db) {
   }
 }
 
-const SUGGESTED_KINDS: readonly SearchKind[] = ["deal", "topic", "article"];
+const SUGGESTED_KINDS: readonly SearchKind[] = ["deal", "industry", "topic", "article"];
 const EMPTY = new Uint8Array(0);
 
 export type SearchRepository = ReturnType<typeof searchRepository>;

@@ -190,11 +190,7 @@ export function dealQueries(k: Kysely<Database>) {
     },
 
     /** The newest `limit` deals the firm did in one role (Service, as stored), and how many. */
-    async dealsOfService(
-      service: string,
-      limit: number,
-      offset = 0,
-    ): Promise<DealPage<DealCard>> {
+    async dealsOfService(service: string, limit: number, offset = 0): Promise<DealPage<DealCard>> {
       return latest(deals().where("transactions.Service", "=", service), limit, offset);
     },
 
