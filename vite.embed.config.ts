@@ -7,6 +7,9 @@ import { widgetTokens } from "./tools/widget-tokens.ts";
 export default defineConfig({
   plugins: [react(), widgetTokens()],
   publicDir: false,
+  // Relative: the widgets' stylesheets are found beside the script that asks for them, on
+  // whichever site embeds them.
+  base: "./",
   define: { "process.env.NODE_ENV": JSON.stringify("production") },
   build: {
     outDir: "dist/embed",

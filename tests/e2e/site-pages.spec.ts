@@ -312,11 +312,20 @@ test("the sitemap lists every article, topic page, content page and deal", async
   expect(response.headers()["content-type"]).toMatch(/xml/);
   const xml = await response.text();
   const locs = new Set([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));
+  // Each industry group's hub; a hub's introduction is a page at the hub's own path, listed once.
+  const hubs = [
+    "/industries",
+    ...content.hierarchyTaxa
+      .filter((t) => t.ParentId === "00000000-0000-0000-0000-000000000000")
+      .map((t) => `/industries/${t.UrlName}`),
+  ];
+  const pages = content.site.pages.filter((p) => !hubs.includes(p.path));
   const missing = [
     "/",
     "/transactions",
     "/topics",
     ARTICLES,
+    ...hubs,
     ...content.articles.map((a) => articleUrl(a.UrlName)),
     ...content.flatTaxa.map((t) => topicUrl(t.UrlName)),
     ...content.site.pages.map((p) => p.path),
@@ -325,9 +334,10 @@ test("the sitemap lists every article, topic page, content page and deal", async
   expect(missing).toEqual([]);
   expect(locs.size).toBe(
     4 +
+      hubs.length +
       content.articles.length +
       content.flatTaxa.length +
-      content.site.pages.length +
+      pages.length +
       content.transactions.length,
   );
   for (const a of content.articles.slice(0, 5))

@@ -109,7 +109,7 @@ test.describe("what the issue's visitor could not find", () => {
       (await results(page).all()).map(async (r) => (await r.locator("p").first().textContent())!),
     );
     expect(new Set(labels.map((l) => l.split(/\s/)[0]))).toEqual(
-      new Set(["Topic", "Article", "Deal"]),
+      new Set(["Industry", "Topic", "Article", "Deal"]),
     );
   });
 });
@@ -128,7 +128,7 @@ test.describe("the filter by kind, without script", () => {
     const count = (label: string) =>
       Number(new RegExp(`${label} \\((\\d+)\\)`).exec(text)?.[1] ?? 0);
     expect(count("All")).toBe(
-      count("Deals") + count("Topics") + count("Articles") + count("Pages"),
+      count("Deals") + count("Industries") + count("Topics") + count("Articles") + count("Pages"),
     );
     await expect(filter.getByText("All (")).toHaveAttribute("aria-current", "true");
     await expect(filter.getByRole("link", { name: /^Pages/ })).toHaveCount(0);
@@ -169,7 +169,7 @@ test.describe("the filter by kind, without script", () => {
     await expect(status(page)).toContainText("Showing results for keystone.");
     await expect(status(page).getByRole("emphasis")).toHaveText("keystone");
     await expect(status(page)).not.toContainText("for “keystnoe”");
-    await expect(firstResult(page).getByRole("heading")).toHaveText("Keystone Networks Co.");
+    await expect(firstResult(page).getByRole("heading")).toHaveText("Keystone Home Co.");
     const asTyped = status(page).getByRole("link", { name: "Search instead for keystnoe" });
     await expect(asTyped).toHaveAttribute("href", "/search?q=keystnoe&exact=1");
     await asTyped.click();

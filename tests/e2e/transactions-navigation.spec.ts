@@ -41,7 +41,7 @@ test("a search is written to the address and comes back on reload", async ({
   const ref = await reference(request, site, await pageDescriptions(page));
   const [a, b] = ref.groups;
   const search = {
-    text: "advised",
+    text: "Halvorsen",
     size: "below" as const,
     amount: 500,
     industries: [a!.title, b!.title],

@@ -106,6 +106,15 @@ describe("mount", () => {
 
   it("adopts the widget's stylesheet and, on a page without the brand, its tokens, once each, where the browser supports constructed sheets", async () => {
     stubApi();
+    // The widget's stylesheet, a file of its own, as the site serves it (Vitest gives a `?url`
+    // import the address "", a build a file's).
+    const api = globalThis.fetch;
+    const stylesheetFetches: string[] = [];
+    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!/^$|\.css$/.test(String(input))) return api(input, init);
+      stylesheetFetches.push(String(input));
+      return Promise.resolve(new Response(".ht{color:red}"));
+    });
     Object.defineProperty(document, "adoptedStyleSheets", {
       value: [],
       writable: true,
@@ -120,9 +129,12 @@ describe("mount", () => {
         const stop = mount(second, { scriptUrl: SCRIPT });
         unmounts.push(() => act(() => stop()));
       });
-      // This document declares no brand tokens, as another site's page: the tokens come later.
+      // This document declares neither the brand's tokens nor the widget's styles, as another
+      // site's page: the widget brings both, once each however often it mounts.
       await vi.waitFor(() => expect(document.adoptedStyleSheets).toHaveLength(2));
       expect(replaceSync).toHaveBeenCalledTimes(2);
+      expect(replaceSync).toHaveBeenCalledWith(".ht{color:red}");
+      expect(stylesheetFetches).toHaveLength(1);
       unmounts.forEach((unmount) => unmount());
     } finally {
       delete (document as { adoptedStyleSheets?: unknown }).adoptedStyleSheets;

@@ -2,13 +2,13 @@
 import { mountWidget, type MountOptions } from "../shared/mount.tsx";
 import { readDescriptions } from "./descriptions.ts";
 import { HistoricalTransactions } from "./HistoricalTransactions.tsx";
-import css from "./styles.css?inline";
+import stylesheet from "./styles.css?url";
 
 /** Renders the widget into `element` (the `#historicaltransactions` placeholder); returns an unmount. */
 export function mount(element: HTMLElement, options: MountOptions): () => void {
   return mountWidget(element, options, {
     subject: "The transactions",
-    css,
+    stylesheet,
     rootClass: "ht",
     errorClass: "ht-error",
     render: (config, doc) => (

@@ -16,8 +16,15 @@ export interface MountOptions {
 export interface WidgetDefinition {
   /** For messages: "The transactions", "The topics". */
   subject: string;
-  css: string;
-  /** The class of the widget's root element, from its own stylesheet. */
+  /**
+   * The address of the widget's stylesheet, a CSS file of its own (not a string in its script):
+   * the firm's pages link it; on another site's page the widget fetches and adopts it.
+   */
+  stylesheet: string;
+  /**
+   * The class of the widget's root element. Its stylesheet declares `--{rootClass}-styled` on it,
+   * which tells whether the page has the stylesheet already.
+   */
   rootClass: string;
   /** The class of the widget's error box, from its own stylesheet. */
   errorClass: string;
@@ -28,21 +35,73 @@ export interface WidgetDefinition {
 const BRAND_PROBE = "--color-brand";
 
 // One constructed sheet per stylesheet and document, adopted once however often a widget mounts.
-const sheets = new WeakMap<Document, Map<string, CSSStyleSheet>>();
+const sheets = new WeakMap<Document, Map<string, Promise<void>>>();
 
 // A constructed sheet, not a <style> element, because host pages' CSP may forbid inline styles.
 // Browsers without constructable sheets (before Safari 16.4) get an unstyled but working widget.
-function adoptStyles(doc: Document, css: string): void {
+function adoptStyles(doc: Document, key: string, css: () => Promise<string>): Promise<void> {
   const view = doc.defaultView;
   if (!view || !("adoptedStyleSheets" in doc) || !("replaceSync" in view.CSSStyleSheet.prototype))
-    return;
-  const adopted = sheets.get(doc) ?? new Map<string, CSSStyleSheet>();
+    return Promise.resolve();
+  const adopted = sheets.get(doc) ?? new Map<string, Promise<void>>();
   sheets.set(doc, adopted);
-  if (adopted.has(css)) return;
-  const sheet = new view.CSSStyleSheet();
-  sheet.replaceSync(css);
-  doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
-  adopted.set(css, sheet);
+  const known = adopted.get(key);
+  if (known) return known;
+  const done = css().then((text) => {
+    const sheet = new view.CSSStyleSheet();
+    sheet.replaceSync(text);
+    doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+  });
+  adopted.set(key, done);
+  return done;
+}
+
+/** Does the page already style elements of this class (does it link the widget's stylesheet)? */
+function hasStylesheet(element: HTMLElement, rootClass: string): boolean {
+  const view = element.ownerDocument.defaultView;
+  if (!view) return true;
+  const probe = element.ownerDocument.createElement("div");
+  probe.className = rootClass;
+  probe.hidden = true;
+  element.append(probe);
+  const styled = view.getComputedStyle(probe).getPropertyValue(`--${rootClass}-styled`).trim();
+  probe.remove();
+  return styled !== "";
+}
+
+/** How long a widget on another site's page may stay hidden waiting for its stylesheet. */
+const STYLESHEET_WAIT_MS = 3000;
+
+/**
+ * Brings the widget's styles where the page lacks them: the brand's tokens (the firm's pages
+ * declare them on their root) and the widget's stylesheet (the firm's pages link it). The
+ * placeholder stays hidden until the stylesheet is in, so no unstyled widget flashes; after a
+ * failed or slow fetch the widget shows unstyled, still working.
+ */
+function bringStyles(element: HTMLElement, widget: WidgetDefinition): void {
+  const doc = element.ownerDocument;
+  const view = doc.defaultView;
+  if (view && view.getComputedStyle(element).getPropertyValue(BRAND_PROBE).trim() === "") {
+    void adoptStyles(doc, `brand-tokens:${widget.rootClass}`, () =>
+      import("./brand-tokens.ts").then(({ scopedTokens }) =>
+        scopedTokens(widget.rootClass, widget.errorClass),
+      ),
+    ).catch(() => {});
+  }
+  if (hasStylesheet(element, widget.rootClass)) return;
+  element.style.visibility = "hidden";
+  const show = () => element.style.removeProperty("visibility");
+  const timer = setTimeout(show, STYLESHEET_WAIT_MS);
+  adoptStyles(doc, widget.stylesheet, async () => {
+    const response = await fetch(widget.stylesheet);
+    if (!response.ok) throw new Error(`${widget.stylesheet}: ${response.status}`);
+    return response.text();
+  })
+    .catch((error: unknown) => console.error(`${widget.subject}: no stylesheet`, error))
+    .finally(() => {
+      clearTimeout(timer);
+      show();
+    });
 }
 
 /**
@@ -57,15 +116,7 @@ export function mountWidget(
   widget: WidgetDefinition,
 ): () => void {
   const doc = element.ownerDocument;
-  adoptStyles(doc, widget.css);
-  // The firm's own pages declare the brand's tokens on their root; another site's page does not,
-  // and only there is the widget's copy of them fetched and adopted.
-  const view = doc.defaultView;
-  if (view && view.getComputedStyle(element).getPropertyValue(BRAND_PROBE).trim() === "") {
-    void import("./brand-tokens.ts").then(({ scopedTokens }) =>
-      adoptStyles(doc, scopedTokens(widget.rootClass, widget.errorClass)),
-    );
-  }
+  bringStyles(element, widget);
   const setup = readConfig((name) => element.getAttribute(name), scriptUrl, doc.location.href);
   if (!setup.ok) {
     console.error(`${widget.subject} cannot be shown: ${setup.problems.join("; ")}`);

@@ -48,6 +48,15 @@ describe("mount", () => {
 
   it("adopts the widget's style sheet and, on a page without the brand, its tokens, once each however often it mounts", async () => {
     stubApi({ intercept: { "flat-taxa": () => new Promise<Response>(() => {}) } });
+    // The widget's stylesheet, a file of its own, as the site serves it (Vitest gives a `?url`
+    // import the address "", a build a file's).
+    const api = globalThis.fetch;
+    const stylesheetFetches: string[] = [];
+    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!/^$|\.css$/.test(String(input))) return api(input, init);
+      stylesheetFetches.push(String(input));
+      return Promise.resolve(new Response(".ts{color:red}"));
+    });
     const restore = giveDocumentConstructableSheets();
     try {
       const unmounts = [1, 2].map(() => {
@@ -59,11 +68,16 @@ describe("mount", () => {
         return unmount;
       });
       const sheets = () => document.adoptedStyleSheets as unknown as FakeSheet[];
-      // This document declares no brand tokens, as another site's page: the widget fetches its
-      // own copy. Vitest serves the tokens' text, and the widget's own CSS as "" (vitest.config.ts).
+      // This document declares neither the brand's tokens nor the widget's styles, as another
+      // site's page: the widget brings both, once each.
       await vi.waitFor(() => expect(sheets()).toHaveLength(2));
       expect(sheets().every((sheet) => sheet instanceof FakeSheet)).toBe(true);
-      expect(sheets()[1]!.text).toContain(":where(.ts, .ts-error)");
+      expect(
+        sheets()
+          .map((sheet) => sheet.text)
+          .sort(),
+      ).toEqual([".ts{color:red}", expect.stringContaining(":where(.ts, .ts-error)")]);
+      expect(stylesheetFetches).toHaveLength(1);
       act(() => unmounts.forEach((unmount) => unmount()));
     } finally {
       restore();
@@ -90,7 +104,10 @@ describe("mount", () => {
     act(() => {
       mount(placeholder, { scriptUrl: window.location.href });
     });
-    expect(screen.getByRole("heading", { name: "Topics A - Z", level: 2 })).toBeInTheDocument();
+    // Shown once its styles are settled (here, refused: the widget then shows unstyled).
+    expect(
+      await screen.findByRole("heading", { name: "Topics A - Z", level: 2 }),
+    ).toBeInTheDocument();
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('data-title="off"'));
     await screen.findByRole("toolbar", { name: "Topics by letter" });
   });

@@ -1,6 +1,6 @@
 // Mounts Topics A – Z into a placeholder element, on the firm's pages or on another system's page.
 import { mountWidget, type MountOptions } from "../shared/mount.tsx";
-import css from "./styles.css?inline";
+import stylesheet from "./styles.css?url";
 import { readTitleSetting } from "./title.ts";
 import { TopicSearch } from "./TopicSearch.tsx";
 
@@ -13,7 +13,7 @@ export function mount(element: HTMLElement, options: MountOptions): () => void {
   const reservedHeight = element.getBoundingClientRect().height;
   return mountWidget(element, options, {
     subject: "The topics",
-    css,
+    stylesheet,
     rootClass: "ts",
     errorClass: "ts-error",
     render: (config) => (
