@@ -82,6 +82,11 @@ const envSchema = z.object({
       ctx.addIssue({ code: "custom", message: "a time from 1s to 24h, such as 30s, 5m or 1h" });
       return z.NEVER;
     }),
+  /**
+   * The key the sync sends as X-SF-Access-Key, for the running site's and `content:sync`'s
+   * syncs alike; never in a file or a log. Unset: the sync asks anonymously.
+   */
+  SITEFINITY_ACCESS_KEY: z.string().optional(),
 });
 
 // Node refuses a headers timeout longer than the request timeout it belongs to.
