@@ -103,7 +103,7 @@ async function requestCount(app: Awaited<ReturnType<typeof listening>>["app"], s
     .split("\n")
     .find(
       (l) =>
-        l.startsWith("site_http_requests_total{") &&
+        l.startsWith("site_http_request_duration_seconds_count{") &&
         l.includes('route="/*"') &&
         l.includes(`status="${status}"`),
     );
