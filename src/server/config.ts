@@ -3,7 +3,8 @@ import { z } from "zod";
 const envSchema = z.object({
   /**
    * React and the other libraries run their production builds unless told otherwise: unset, React
-   * rendered every page with its development checks, at about half the speed (issue 23).
+   * rendered every page with its development checks, at about half the speed, and process
+   * managers seldom set it.
    */
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65_535).default(4321),
