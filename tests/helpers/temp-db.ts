@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
+import { afterAll, beforeAll } from "vitest";
 import type { ContentFile } from "../../src/content/content-file.ts";
 import { connect, type Db } from "../../src/db/connect.ts";
 import { generateContent } from "../../src/db/demo/generate.ts";
@@ -39,6 +40,24 @@ export async function tempDatabase(
       await db.close();
       await remove();
     },
+  };
+}
+
+/**
+ * A database holding `content` for one test file: made before its first test (and handed to
+ * `use`, to build a repository over it), removed after its last. Call the function it returns
+ * inside a test for the database itself.
+ */
+export function databaseForFile(content: ContentFile, use: (db: Db) => void = () => {}) {
+  let temp: Awaited<ReturnType<typeof tempDatabase>> | undefined;
+  beforeAll(async () => {
+    temp = await tempDatabase(content);
+    use(temp.db);
+  });
+  afterAll(() => temp?.cleanup());
+  return () => {
+    if (temp === undefined) throw new Error("the database is made in beforeAll");
+    return temp.db;
   };
 }
 
