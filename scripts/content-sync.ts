@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { formatReport } from "../src/sync/report.ts";
 import { runSync } from "../src/sync/run-sync.ts";
+import { loadConfig } from "../src/server/config.ts";
 import { readSyncSettings } from "../src/sync/settings.ts";
 import { openForCli, runCli } from "./cli.ts";
 
@@ -8,7 +9,8 @@ const USAGE = "npm run content:sync -- SETTINGS.json [--dry-run] [--full] [--all
 
 // npm run content:sync -- SETTINGS.json [--dry-run] [--full] [--allow-empty] : brings this site's
 // content to match the firm's Sitefinity (src/sync/). The access key comes from
-// SITEFINITY_ACCESS_KEY only. The database must exist: a sync goes into a site's content.
+// SITEFINITY_ACCESS_KEY only, read with the site's other settings. The database must exist: a
+// sync goes into a site's content.
 runCli(async () => {
   const { positionals, values } = parseArgs({
     args: process.argv.slice(2),
@@ -22,11 +24,12 @@ runCli(async () => {
   });
   if (positionals.length !== 1) throw new Error(`usage: ${USAGE}`);
   const settings = readSyncSettings(positionals[0] as string);
+  const { SITEFINITY_ACCESS_KEY } = loadConfig();
   const db = await openForCli({ create: false });
   try {
     const report = await runSync(db, {
       settings,
-      accessKey: process.env.SITEFINITY_ACCESS_KEY || undefined,
+      accessKey: SITEFINITY_ACCESS_KEY,
       isDryRun: values["dry-run"] === true,
       isFull: values.full === true,
       isEmptyAllowed: values["allow-empty"] === true,

@@ -3,11 +3,21 @@ import { generateContent } from "../db/demo/generate.ts";
 import { parseContentFile } from "./content-file.ts";
 
 const valid = () => structuredClone(generateContent({ transactions: 20, articles: 10 }));
+/** What a document is refused for: each problem with its path; none when it is accepted. */
+const problemsOf = (doc: unknown) => {
+  const result = parseContentFile(doc);
+  return result.ok ? [] : result.problems;
+};
+/** The content of a document that must be accepted. */
+const accepted = (doc: unknown, now?: Date) => {
+  const result = parseContentFile(doc, now);
+  if (!result.ok) throw new Error(result.problems.join("\n"));
+  return result.content;
+};
 
 describe("parseContentFile", () => {
   it("accepts the demo content", () => {
-    const result = parseContentFile(valid());
-    expect(result.ok).toBe(true);
+    expect(problemsOf(valid())).toEqual([]);
   });
 
   it("lists every problem with its path, not just the first", () => {
@@ -21,10 +31,7 @@ describe("parseContentFile", () => {
     doc.transactions[3]!.Size = "big";
     const badTag = doc.articles[2]!.Tags.push("00000000-0000-0000-0000-00000000abcd") - 1;
     delete doc.flatTaxa[0]!.UrlName;
-    const result = parseContentFile(doc);
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.problems).toEqual(
+    expect(problemsOf(doc)).toEqual(
       expect.arrayContaining([
         "transactions[12].Date: not a date",
         "transactions[3].Size: not a number or null",
@@ -39,10 +46,7 @@ describe("parseContentFile", () => {
     doc.transactions[1]!.industries = ["0f0f0f0f-0000-4000-8000-000000000000"];
     doc.articles[4]!.Tags = ["0f0f0f0f-0000-4000-8000-000000000001"];
     doc.articles[5]!.Id = doc.articles[6]!.Id;
-    const result = parseContentFile(doc);
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.problems).toEqual(
+    expect(problemsOf(doc)).toEqual(
       expect.arrayContaining([
         "transactions[1].industries[0]: no such industry",
         "articles[4].Tags[0]: no such tag",
@@ -55,17 +59,12 @@ describe("parseContentFile", () => {
     const doc = valid();
     doc.transactions[0]!.UrlName = "Our-Flagship-Deal";
     for (const t of doc.transactions.slice(1)) delete (t as Partial<typeof t>).UrlName;
-    const result = parseContentFile(doc);
-    if (!result.ok) throw new Error(result.problems.join("\n"));
-    const names = result.content.transactions.map((t) => t.UrlName);
+    const names = accepted(doc).transactions.map((t) => t.UrlName);
     expect(names[0]).toBe("Our-Flagship-Deal");
     expect(new Set(names.map((n) => n.toLowerCase())).size).toBe(names.length);
     doc.transactions[5]!.UrlName = "our-flagship-deal";
     doc.transactions[6]!.UrlName = "a/b";
-    const refused = parseContentFile(doc);
-    expect(refused.ok).toBe(false);
-    if (refused.ok) return;
-    expect(refused.problems).toEqual(
+    expect(problemsOf(doc)).toEqual(
       expect.arrayContaining([
         "transactions[5].UrlName: duplicate UrlName",
         "transactions[6].UrlName: not a URL name (no slashes or surrounding spaces)",
@@ -119,17 +118,12 @@ describe("parseContentFile", () => {
     );
     a!.ParentId = b!.Id;
     b!.ParentId = a!.Id;
-    const result = parseContentFile(doc);
-    expect(result.ok).toBe(false);
-    if (!result.ok)
-      expect(result.problems.some((p) => p.endsWith("parent chain loops"))).toBe(true);
+    expect(problemsOf(doc).some((p) => p.endsWith("parent chain loops"))).toBe(true);
   });
 
   it("rejects a file that is not a content document", () => {
-    for (const input of [null, [], "text", { taxonomies: [] }]) {
-      const result = parseContentFile(input);
-      expect(result.ok).toBe(false);
-    }
+    for (const input of [null, [], "text", { taxonomies: [] }])
+      expect(problemsOf(input)).not.toEqual([]);
   });
 
   it("sanitises HTML fields: scripts and handlers are removed, formatting stays", () => {
@@ -138,18 +132,15 @@ describe("parseContentFile", () => {
     doc.descriptions[key] =
       `<p onclick="x()">Sold to <strong>Acme</strong><script>alert(1)</script><a href="javascript:alert(1)">x</a></p>`;
     doc.articles[0]!.Content = `<p>Body<img src=x onerror=alert(1)></p><iframe src="https://evil"></iframe>`;
-    const result = parseContentFile(doc);
-    expect(result.ok).toBe(true);
-    if (!result.ok) return;
-    expect(result.content.descriptions[key]).toBe("<p>Sold to <strong>Acme</strong><a>x</a></p>");
-    expect(result.content.articles[0]!.Content).toBe("<p>Body</p>");
+    const content = accepted(doc);
+    expect(content.descriptions[key]).toBe("<p>Sold to <strong>Acme</strong><a>x</a></p>");
+    expect(content.articles[0]!.Content).toBe("<p>Body</p>");
   });
 
   it("normalises dates to UTC date-times", () => {
     const doc = valid();
     doc.transactions[0]!.Date = "2019-07-01";
-    const result = parseContentFile(doc);
-    expect(result.ok && result.content.transactions[0]!.Date).toBe("2019-07-01T00:00:00Z");
+    expect(accepted(doc).transactions[0]!.Date).toBe("2019-07-01T00:00:00Z");
   });
 
   it("normalises offsets to UTC and keeps fractions of a second, up to 7 digits", () => {
@@ -158,25 +149,25 @@ describe("parseContentFile", () => {
     doc.transactions[2]!.Date = "2026-07-01T00:00:00.1234567-05:00";
     doc.articles[0]!.PublicationDate = "2026-03-04T10:20:30.500Z";
     doc.transactions[3]!.Date = "2026-07-01T00:00:00.12345678Z";
-    const result = parseContentFile(doc);
-    expect(!result.ok && result.problems).toEqual(["transactions[3].Date: not a date"]);
+    expect(problemsOf(doc)).toEqual(["transactions[3].Date: not a date"]);
     doc.transactions[3]!.Date = "2026-07-01";
-    const fixed = parseContentFile(doc);
-    expect(fixed.ok && fixed.content.transactions.slice(1, 3).map((t) => t.Date)).toEqual([
+    const fixed = accepted(doc);
+    expect(fixed.transactions.slice(1, 3).map((t) => t.Date)).toEqual([
       "2026-06-30T23:00:00Z",
       "2026-07-01T05:00:00.1234567Z",
     ]);
-    expect(fixed.ok && fixed.content.articles[0]!.PublicationDate).toBe("2026-03-04T10:20:30.5Z");
+    expect(fixed.articles[0]!.PublicationDate).toBe("2026-03-04T10:20:30.5Z");
   });
 
   it("stamps items without LastModified with the import's time, and keeps a given one", () => {
     const doc = valid() as unknown as { transactions: Record<string, unknown>[] };
     delete doc.transactions[0]!.LastModified;
     doc.transactions[1]!.LastModified = "2020-01-02T03:04:05+01:00";
-    const result = parseContentFile(doc, new Date("2026-11-23T12:00:00.250Z"));
-    expect(result.ok && result.content.transactions.slice(0, 2).map((t) => t.LastModified)).toEqual(
-      ["2026-11-23T12:00:00.25Z", "2020-01-02T02:04:05Z"],
-    );
+    const content = accepted(doc, new Date("2026-11-23T12:00:00.250Z"));
+    expect(content.transactions.slice(0, 2).map((t) => t.LastModified)).toEqual([
+      "2026-11-23T12:00:00.25Z",
+      "2020-01-02T02:04:05Z",
+    ]);
   });
 
   it("derives TaxaUrl from the taxonomy's type, and ignores an older file's FullUrl", () => {
@@ -187,11 +178,11 @@ describe("parseContentFile", () => {
     doc.taxonomies[0]!.TaxaUrl = "tags";
     delete doc.taxonomies[1]!.TaxaUrl;
     doc.hierarchyTaxa[0]!.FullUrl = "/healthcare";
-    const result = parseContentFile(doc);
-    expect(result.ok && result.content.taxonomies.map((t) => [t.Type, t.TaxaUrl])).toEqual([
+    const content = accepted(doc);
+    expect(content.taxonomies.map((t) => [t.Type, t.TaxaUrl])).toEqual([
       [0, "flat-taxa"],
       [1, "hierarchy-taxa"],
     ]);
-    expect(result.ok && result.content.hierarchyTaxa[0]).not.toHaveProperty("FullUrl");
+    expect(content.hierarchyTaxa[0]).not.toHaveProperty("FullUrl");
   });
 });

@@ -3,6 +3,7 @@ import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
+import { LruCache } from "../rules/lru.ts";
 import type { Database } from "./schema.ts";
 
 export type DialectName = "sqlite" | "postgres";
@@ -90,19 +91,15 @@ const STATEMENT_CACHE_SIZE = 256;
  * Kysely's (values are bound parameters), so the texts repeat; the least recently used goes.
  */
 function withStatementCache(sqlite: SQLite.Database) {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new LruCache<SQLite.Statement>(STATEMENT_CACHE_SIZE);
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
       let statement = statements.get(text);
       if (statement === undefined) {
         statement = sqlite.prepare(text);
-        if (statements.size >= STATEMENT_CACHE_SIZE)
-          statements.delete(statements.keys().next().value as string);
-      } else {
-        statements.delete(text);
+        statements.set(text, statement);
       }
-      statements.set(text, statement);
       return statement;
     },
   };

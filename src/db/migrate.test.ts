@@ -1,12 +1,7 @@
-import { Migrator, sql, type Migration } from "kysely";
+import { Migrator, sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { tempDatabase } from "../../tests/helpers/temp-db.ts";
-import { migrate } from "./migrate.ts";
-import * as initial from "./migrations/001-initial.ts";
-import * as searchDocuments from "./migrations/002-search-documents.ts";
-import * as sitefinityContract from "./migrations/003-sitefinity-contract.ts";
-import * as dropSearchText from "./migrations/004-drop-search-text.ts";
-import * as dealPagesAndSearch from "./migrations/005-deal-pages-and-search.ts";
+import { migrate, MIGRATIONS } from "./migrate.ts";
 import { readContent } from "./repositories/content-repository.ts";
 import { searchRepository } from "./repositories/search-repository.ts";
 
@@ -19,8 +14,10 @@ const TOP = "a0000000-0000-4000-8000-000000000001";
 const DEAL = "c0000000-0000-4000-8000-000000000001";
 const ARTICLE = "d0000000-0000-4000-8000-000000000001";
 
-/** A fresh database brought only to the schema of `old` migrations, as an earlier version left it. */
-async function databaseAt(old: Record<string, Migration>) {
+/** A fresh database brought only to the schema before migration `next`, as an earlier version left it. */
+async function databaseBefore(next: string) {
+  expect(Object.keys(MIGRATIONS)).toContain(next);
+  const old = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < next));
   const temp = await tempDatabase(null, { isMigrated: false });
   cleanup = temp.cleanup;
   const migrator = new Migrator({
@@ -33,10 +30,7 @@ async function databaseAt(old: Record<string, Migration>) {
 
 describe("migrations 003 and 004: a database written before Sitefinity's contract", () => {
   it("keeps its content, in the new form: dates with fractions, LastModified, TaxaUrl, no FullUrl", async () => {
-    const { temp, db } = await databaseAt({
-      "001-initial": initial,
-      "002-search-documents": searchDocuments,
-    });
+    const { temp, db } = await databaseBefore("003-sitefinity-contract");
     // As the earlier schema held them: whole-second dates, the old TaxaUrl, a FullUrl.
     await sql`INSERT INTO taxonomies VALUES
       (${TAGS}, 'Tags', 'Tags', 'tags', 'Tag', 0, 0),
@@ -94,12 +88,7 @@ describe("migrations 003 and 004: a database written before Sitefinity's contrac
 
 describe("migration 005: a database written before deal pages", () => {
   it("gives every deal a unique UrlName by the import's rule, and finds them in the search", async () => {
-    const { temp, db } = await databaseAt({
-      "001-initial": initial,
-      "002-search-documents": searchDocuments,
-      "003-sitefinity-contract": sitefinityContract,
-      "004-drop-search-text": dropSearchText,
-    });
+    const { temp, db } = await databaseBefore("005-deal-pages-and-search");
     const deal = (id: string, date: string, company: string, position: number) =>
       sql`INSERT INTO transactions ("Id", "Date", "Company", "Size", "Description", "Position", "LastModified")
         VALUES (${id}, ${date}, ${company}, NULL, '', ${position}, '2026-11-20T08:09:10.1230000Z')`.execute(
@@ -126,13 +115,7 @@ describe("migration 005: a database written before deal pages", () => {
 
 describe("migration 006: a database written before a deal's counterparty and service", () => {
   it("keeps its deals, which read without them, and stores them for deals that have them", async () => {
-    const { temp, db } = await databaseAt({
-      "001-initial": initial,
-      "002-search-documents": searchDocuments,
-      "003-sitefinity-contract": sitefinityContract,
-      "004-drop-search-text": dropSearchText,
-      "005-deal-pages-and-search": dealPagesAndSearch,
-    });
+    const { temp, db } = await databaseBefore("006-deal-counterparty-and-service");
     await sql`INSERT INTO transactions ("Id", "Date", "Company", "Size", "Description", "Position", "LastModified", "UrlName")
       VALUES (${DEAL}, '2021-03-15T00:00:00.0000000Z', 'Acme', 12.5, 'acme', 0,
         '2026-11-20T08:09:10.1230000Z', 'acme')`.execute(db);

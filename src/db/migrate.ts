@@ -12,8 +12,11 @@ import {
   storedSearchIndexVersion,
 } from "./repositories/search-index-repository.ts";
 
-// Migrations are listed here rather than read from a folder, so bundlers and tests see them all.
-const MIGRATIONS: Record<string, Migration> = {
+/**
+ * Every migration by name, in order. Listed here rather than read from a folder, so bundlers and
+ * tests see them all.
+ */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "001-initial": initial,
   "002-search-documents": searchDocuments,
   "003-sitefinity-contract": sitefinityContract,

@@ -14,7 +14,7 @@ export const topicPath = (urlName: string) =>
 /** The Historical Transactions page; deal pages live under it. */
 export const TRANSACTIONS_PATH = "/transactions";
 
-/** A deal's page (issue 20). */
+/** A deal's page: its UrlName as one path segment under the transactions page. */
 export const dealPath = (urlName: string) => `${TRANSACTIONS_PATH}/${encodeURIComponent(urlName)}`;
 
 /** What the site search is asked besides its words: one kind of result, and no typo forgiven. */

@@ -281,12 +281,14 @@ describe("metrics", () => {
       expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
       const text = await response.text();
       expect(text).toMatch(
-        /^site_http_requests_total\{method="GET",route="\/api\/default\/\*",status="200"\} 3$/m,
+        /^site_http_request_duration_seconds_count\{method="GET",route="\/api\/default\/\*",status="200"\} 3$/m,
       );
-      expect(text).toMatch(/^site_http_requests_total\{[^}]*status="404"\} 1$/m);
+      expect(text).toMatch(/^site_http_request_duration_seconds_count\{[^}]*status="404"\} 1$/m);
       expect(text).toMatch(
         /^site_http_request_duration_seconds_bucket\{le="\+Inf",[^}]*route="\/api\/default\/\*",status="200"\} 3$/m,
       );
+      // The histogram's count is the request count; no counter repeats it.
+      expect(text).not.toMatch(/^site_http_requests_total/m);
       expect(text).toMatch(/^site_cache_lookups_total\{cache="api",result="miss"\} 1$/m);
       expect(text).toMatch(/^site_cache_lookups_total\{cache="api",result="hit"\} 2$/m);
       expect(text).toMatch(new RegExp(`^site_content_revision ${content.revision}$`, "m"));

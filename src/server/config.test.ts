@@ -24,6 +24,12 @@ describe("the sync's settings in the environment", () => {
   it("refuses SYNC_EVERY without SYNC_SETTINGS", () => {
     expect(() => loadConfig({ SYNC_EVERY: "5m" })).toThrow(/SYNC_EVERY: needs SYNC_SETTINGS/);
   });
+
+  it("reads the access key with the other settings, an empty one as none", () => {
+    expect(loadConfig({ SITEFINITY_ACCESS_KEY: "k-5c3e" }).SITEFINITY_ACCESS_KEY).toBe("k-5c3e");
+    expect(loadConfig({ SITEFINITY_ACCESS_KEY: "" }).SITEFINITY_ACCESS_KEY).toBeUndefined();
+    expect(loadConfig({}).SITEFINITY_ACCESS_KEY).toBeUndefined();
+  });
 });
 
 describe("the defaults a site ships with", () => {

@@ -3,7 +3,8 @@ import { z } from "zod";
 const envSchema = z.object({
   /**
    * React and the other libraries run their production builds unless told otherwise: unset, React
-   * rendered every page with its development checks, at about half the speed (issue 23).
+   * rendered every page with its development checks, at about half the speed, and process
+   * managers seldom set it.
    */
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65_535).default(4321),
@@ -82,6 +83,11 @@ const envSchema = z.object({
       ctx.addIssue({ code: "custom", message: "a time from 1s to 24h, such as 30s, 5m or 1h" });
       return z.NEVER;
     }),
+  /**
+   * The key the sync sends as X-SF-Access-Key, for the running site's and `content:sync`'s
+   * syncs alike; never in a file or a log. Unset: the sync asks anonymously.
+   */
+  SITEFINITY_ACCESS_KEY: z.string().optional(),
 });
 
 // Node refuses a headers timeout longer than the request timeout it belongs to.

@@ -20,7 +20,7 @@ export interface SiteLogger {
 
 /**
  * JSON lines to a file descriptor (stdout by default), written asynchronously in batches through
- * a bounded buffer: a synchronous write per line cost the site half its throughput (issue 23).
+ * a bounded buffer: a synchronous write per line cost the site half its throughput under load.
  * Whoever exits the process calls flush() first, so nothing logged before SIGTERM is lost.
  */
 export function createLogger(level: string, fd = 1): SiteLogger {

@@ -46,7 +46,7 @@ async function main() {
             databaseUrl: config.DATABASE_URL,
             timeoutMs: CONTENT_WRITE_TIMEOUT_MS,
             settings: syncSettings,
-            accessKey: process.env.SITEFINITY_ACCESS_KEY || undefined,
+            accessKey: config.SITEFINITY_ACCESS_KEY,
           },
           everyMs: config.SYNC_EVERY,
           stopGraceMs: Math.floor(config.SHUTDOWN_GRACE_MS / 2),

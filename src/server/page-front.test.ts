@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { connect as connectSocket } from "node:net";
 import type { AddressInfo } from "node:net";
@@ -42,17 +43,18 @@ function astroCounting(renders: string[], whileSlow: () => Promise<void>): Astro
       ...(path === "/bad-header" ? { "x-note": "a\u0001b" } : {}),
     });
     // Not compressible to nothing: the identity coding is what a slow reader below is sent.
-    sink.end(
-      path === "/big" ? randomText(BIG_PAGE_BYTES) : `<p>${"the page at ".repeat(200)}${path}</p>`,
-    );
+    sink.end(path === "/big" ? bigPage() : `<p>${"the page at ".repeat(200)}${path}</p>`);
   };
 }
 
-function randomText(bytes: number) {
+let big: string | undefined;
+/** Random letters, spaces and markup, made once: building them a character at a time took seconds. */
+function bigPage() {
   const letters = "abcdefghijklmnopqrstuvwxyz <>/";
-  let text = "";
-  while (text.length < bytes) text += letters[Math.floor(Math.random() * letters.length)];
-  return text;
+  big ??= Buffer.from(
+    randomBytes(BIG_PAGE_BYTES).map((b) => letters.charCodeAt(b % letters.length)),
+  ).toString("latin1");
+  return big;
 }
 
 /** The site with pages, listening on a free port, its log lines kept. */
@@ -101,7 +103,7 @@ async function requestCount(app: Awaited<ReturnType<typeof listening>>["app"], s
     .split("\n")
     .find(
       (l) =>
-        l.startsWith("site_http_requests_total{") &&
+        l.startsWith("site_http_request_duration_seconds_count{") &&
         l.includes('route="/*"') &&
         l.includes(`status="${status}"`),
     );

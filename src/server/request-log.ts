@@ -41,7 +41,8 @@ export const REQUEST_MESSAGE = "request";
  * One log line per request, written after the reply: its id (bound by the request's logger),
  * method, address, route pattern, status and time in milliseconds. Fastify's own controller
  * writes two lines a request ("incoming request", "request completed"), which doubled the cost
- * of logging (issue 23). Kept pages answered before Fastify write the same line (page-front.ts).
+ * of logging on every request. Kept pages answered before Fastify write the same line
+ * (page-front.ts).
  */
 export class RequestLog extends LogController {
   override incomingRequest() {}

@@ -4,11 +4,11 @@ import { Counter, Gauge, type Registry } from "prom-client";
 import { formatReport } from "../sync/report.ts";
 import type { SyncJob, SyncResult } from "./sync-worker.ts";
 
-// The running site syncs from Sitefinity by itself every SYNC_EVERY (issue 21), each sync in a
-// worker thread (sync-worker.ts says why). Each instance tries; the database's sync lock lets
-// one run at a time across instances, and the others skip that turn. A sync that fails changes
-// nothing, is counted and logged, and never touches readiness: the site keeps serving the last
-// good content.
+// The running site syncs from Sitefinity by itself every SYNC_EVERY, so that editors' changes
+// arrive without anyone running a command; each sync runs in a worker thread (sync-worker.ts
+// says why). Each instance tries; the database's sync lock lets one run at a time across
+// instances, and the others skip that turn. A sync that fails changes nothing, is counted and
+// logged, and never touches readiness: the site keeps serving the last good content.
 
 /** What a site's schedule of syncs runs, how often, and where it reports. */
 export interface SyncScheduleOptions {

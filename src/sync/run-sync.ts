@@ -20,9 +20,10 @@ import {
   type SyncedSet,
 } from "./snapshot.ts";
 
-// One sync (issue 21): list the service, stop when nothing changed, else fetch the new and
-// changed deals and articles, build the whole new content, validate it as an import is
-// validated, and write it through the import's own write path: all or nothing, one revision.
+// One sync, by hand (content:sync) or on schedule (SYNC_EVERY): list the service, stop when
+// nothing changed, else fetch the new and changed deals and articles, build the whole new
+// content, validate it as an import is validated, and write it through the import's own write
+// path: all or nothing, one revision.
 // Under the database's sync lock, so two syncs never interleave; and the write goes through
 // only if no import or other writer changed the content since it was read.
 

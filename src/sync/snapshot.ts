@@ -77,15 +77,19 @@ export function buildSnapshot(input: SnapshotInput): Snapshot {
     descriptions:
       mapping.descriptionField === undefined
         ? current.descriptions
-        : Object.fromEntries(descriptionEntries(input).map(({ key, html }) => [key, html])),
+        : Object.fromEntries(
+            descriptionEntries(input, heldDeals).map(({ key, html }) => [key, html]),
+          ),
     articles: merge(input.articles, byId(current.articles), (item) => toArticle(item, mapping)),
     site: current.site,
   };
 }
 
 /** Each deal's description after the sync: the fetched HTML, else the HTML this site holds. */
-function descriptionEntries({ current, mapping, deals }: SnapshotInput) {
-  const heldDeals = byId(current.transactions);
+function descriptionEntries(
+  { current, mapping, deals }: SnapshotInput,
+  heldDeals = byId(current.transactions),
+) {
   return deals.order.flatMap((id): { id: string; key: string; html: unknown }[] => {
     const fetched = deals.fetched.get(id);
     const entry = fetched && toDescription(fetched, mapping);

@@ -1,8 +1,9 @@
 import { sql, type Kysely } from "kysely";
 
-// The Sitefinity contract (issue 12): every item carries LastModified; dates keep fractions of a
-// second, stored with exactly 7 digits so that text order stays time order; TaxaUrl names the
-// entity set of the taxonomy's taxa; hierarchy taxa have no FullUrl. Portable SQL only.
+// Sitefinity's contract, which its clients rely on: every item carries LastModified; dates keep
+// fractions of a second, stored with exactly 7 digits so that text order stays time order;
+// TaxaUrl names the entity set of the taxonomy's taxa; hierarchy taxa have no FullUrl. Portable
+// SQL only.
 const DATED = ["taxonomies", "flat_taxa", "hierarchy_taxa", "transactions", "articles"] as const;
 const EPOCH = "1970-01-01T00:00:00.0000000Z";
 

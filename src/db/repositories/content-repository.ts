@@ -20,6 +20,26 @@ const stamped = <T extends { LastModified: string }>(item: T) => ({
   LastModified: stored(item.LastModified),
 });
 
+/** Items as stored: LastModified in the stored form, and their place in the file (Position). */
+const inOrder = <T extends { LastModified: string }>(items: readonly T[]) =>
+  items.map((item, Position) => ({ ...stamped(item), Position }));
+
+/** Each item's taxa (industries, Tags) as link rows, in the item's order: the first is its main one. */
+const taxonLinks = <K extends string, T extends { Id: string }>(
+  owner: K,
+  items: readonly T[],
+  taxa: (item: T) => readonly string[],
+) =>
+  items.flatMap((item) =>
+    taxa(item).map(
+      (TaxonId, Position) =>
+        ({ [owner]: item.Id, TaxonId, Position }) as Record<K, string> & {
+          TaxonId: string;
+          Position: number;
+        },
+    ),
+  );
+
 /** Thrown by replaceContent when the content is no longer at the revision the caller read. */
 export class ContentChangedError extends Error {
   override name = "ContentChangedError";
@@ -45,39 +65,24 @@ export async function replaceContent(
   return db.kysely.transaction().execute(async (tx) => {
     if (ifRevision !== undefined) await checkRevision(tx, db.dialect, ifRevision);
     await deleteAll(tx);
-    await insertBatches(
-      tx,
-      "taxonomies",
-      content.taxonomies.map((t, Position) => ({ ...stamped(t), Position })),
-    );
-    await insertBatches(
-      tx,
-      "flat_taxa",
-      content.flatTaxa.map((t, Position) => ({ ...stamped(t), Position })),
-    );
+    await insertBatches(tx, "taxonomies", inOrder(content.taxonomies));
+    await insertBatches(tx, "flat_taxa", inOrder(content.flatTaxa));
     // Parents before children is not needed: ParentId carries no foreign key (the file was checked).
-    await insertBatches(
-      tx,
-      "hierarchy_taxa",
-      content.hierarchyTaxa.map((t, Position) => ({ ...stamped(t), Position })),
-    );
+    await insertBatches(tx, "hierarchy_taxa", inOrder(content.hierarchyTaxa));
     await insertBatches(
       tx,
       "transactions",
-      content.transactions.map(({ industries: _industries, ...t }, Position) => ({
-        ...stamped(t),
+      inOrder(content.transactions).map(({ industries: _industries, ...t }) => ({
+        ...t,
         Date: stored(t.Date),
         Counterparty: t.Counterparty ?? null,
         Service: t.Service ?? null,
-        Position,
       })),
     );
     await insertBatches(
       tx,
       "transaction_industries",
-      content.transactions.flatMap((t) =>
-        t.industries.map((TaxonId, Position) => ({ TransactionId: t.Id, TaxonId, Position })),
-      ),
+      taxonLinks("TransactionId", content.transactions, (t) => t.industries),
     );
     await insertBatches(
       tx,
@@ -87,18 +92,15 @@ export async function replaceContent(
     await insertBatches(
       tx,
       "articles",
-      content.articles.map(({ Tags: _tags, ...a }, Position) => ({
-        ...stamped(a),
+      inOrder(content.articles).map(({ Tags: _tags, ...a }) => ({
+        ...a,
         PublicationDate: stored(a.PublicationDate),
-        Position,
       })),
     );
     await insertBatches(
       tx,
       "article_tags",
-      content.articles.flatMap((a) =>
-        a.Tags.map((TaxonId, Position) => ({ ArticleId: a.Id, TaxonId, Position })),
-      ),
+      taxonLinks("ArticleId", content.articles, (a) => a.Tags),
     );
     await insertBatches(tx, "site_settings", [
       { Key: "site", Value: JSON.stringify(content.site) },

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tempDatabase } from "../../../tests/helpers/temp-db.ts";
+import { describe, expect, it } from "vitest";
+import { databaseForFile } from "../../../tests/helpers/temp-db.ts";
 import { normaliseDateTime, storedDateTime } from "../../rules/date-time.ts";
 import { generateContent } from "../demo/generate.ts";
 import { feedRepository, type FeedRepository } from "./feed-repository.ts";
 
 const content = generateContent({ transactions: 80, articles: 40, seed: 7 });
-let t: Awaited<ReturnType<typeof tempDatabase>>;
 let repo: FeedRepository;
-
-beforeAll(async () => {
-  t = await tempDatabase(content);
-  repo = feedRepository(t.db);
+databaseForFile(content, (db) => {
+  repo = feedRepository(db);
 });
-afterAll(() => t.cleanup());
 
 /** Newest first by `field`; equal times keep the content's order, as the API's ties do. */
 const newestFirst = <T>(items: readonly T[], field: (item: T) => string) =>

@@ -1,5 +1,6 @@
 import type { Db } from "../connect.ts";
 import { withApiDates } from "./api-dates.ts";
+import { DEAL_SUMMARY, dealsWithDescriptions } from "./deal-rows.ts";
 
 /** An article as a feed entry shows it, with its topics in their given order. */
 export interface FeedArticleRow {
@@ -96,15 +97,9 @@ export function feedRepository(db: Db) {
 
     /** The most recently closed deals. */
     async latestDeals(limit: number): Promise<FeedDealRow[]> {
-      const rows = await k
-        .selectFrom("transactions")
-        .leftJoin("descriptions", "descriptions.Key", "transactions.Description")
+      const rows = await dealsWithDescriptions(k)
         .select([
-          "transactions.Id",
-          "transactions.UrlName",
-          "transactions.Company",
-          "transactions.Date",
-          "transactions.Size",
+          ...DEAL_SUMMARY,
           "transactions.LastModified",
           "descriptions.Html as DescriptionHtml",
         ])

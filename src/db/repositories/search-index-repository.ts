@@ -6,6 +6,7 @@ import { createGroupResolver } from "../../rules/industry-groups.ts";
 import { buildSearchIndex, type SearchSource } from "../../rules/search-index.ts";
 import { findTaxonomy, TAGS_TAXONOMY_NAME } from "../../rules/taxonomies.ts";
 import type { Database } from "../schema.ts";
+import { DEAL_SUMMARY, dealsWithDescriptions } from "./deal-rows.ts";
 
 /**
  * The version of the index rules (words, weights, fields). Raise it when they change: every
@@ -47,18 +48,8 @@ export async function storedSearchIndexVersion(k: Kysely<Database>): Promise<num
 async function readSearchSources(k: Kysely<Database>): Promise<SearchSource[]> {
   const [deals, firstIndustries, industries, taxonomies, flat, articles, tags, site] =
     await Promise.all([
-      k
-        .selectFrom("transactions")
-        .leftJoin("descriptions", "descriptions.Key", "transactions.Description")
-        .select([
-          "transactions.Id",
-          "transactions.UrlName",
-          "transactions.Company",
-          "transactions.Date",
-          "transactions.Size",
-          "transactions.Counterparty",
-          "descriptions.Html",
-        ])
+      dealsWithDescriptions(k)
+        .select([...DEAL_SUMMARY, "transactions.Counterparty", "descriptions.Html"])
         .orderBy("transactions.Position")
         .execute(),
       k

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { generateContent } from "../demo/generate.ts";
-import { TEST_DIALECT, tempDatabase } from "../../../tests/helpers/temp-db.ts";
+import { TEST_DIALECT, databaseForFile } from "../../../tests/helpers/temp-db.ts";
 import { describeQuality, evaluateSearch } from "../../../tools/search-quality/evaluate.ts";
 import { JUDGED_QUERIES } from "../../../tools/search-quality/judged-queries.ts";
 import { searchRepository } from "./search-repository.ts";
@@ -8,11 +8,7 @@ import { searchRepository } from "./search-repository.ts";
 // The judged query set (tools/search-quality/judged-queries.ts) over the demo content it was
 // written against, on SQLite and (npm run test:pg) PostgreSQL. The goals are nDCG@10 0.90 and
 // 95% of navigational queries answered first (DESIGN §7); below 0.85 or 90% the suite fails.
-let t: Awaited<ReturnType<typeof tempDatabase>>;
-beforeAll(async () => {
-  t = await tempDatabase(generateContent());
-}, 60_000);
-afterAll(() => t.cleanup());
+const db = databaseForFile(generateContent());
 
 describe(`search quality on the judged query set (${TEST_DIALECT})`, () => {
   it("has at least 60 graded queries of every kind the issue names", () => {
@@ -35,7 +31,7 @@ describe(`search quality on the judged query set (${TEST_DIALECT})`, () => {
   });
 
   it("keeps nDCG@10 at 0.85 or more and navigational top-1 at 90% or more", async () => {
-    const quality = await evaluateSearch(searchRepository(t.db));
+    const quality = await evaluateSearch(searchRepository(db()));
     const misses = quality.queries
       .filter((q) => q.ndcg < 0.7 || q.isFirst === false)
       .map((q) => `${q.query}: nDCG ${q.ndcg.toFixed(2)}, first ${q.top[0] ?? "nothing"}`);

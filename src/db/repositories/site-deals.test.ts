@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ContentFile } from "../../content/content-file.ts";
 import { ROOT_PARENT_ID } from "../../rules/taxonomies.ts";
-import { tempDatabase } from "../../../tests/helpers/temp-db.ts";
+import { databaseForFile } from "../../../tests/helpers/temp-db.ts";
 import { generateContent } from "../demo/generate.ts";
 import { siteRepository, type SiteRepository } from "./site-repository.ts";
 
@@ -38,13 +38,10 @@ const card = (deal: Deal) => ({
   group: groupOf(deal),
 });
 
-let t: Awaited<ReturnType<typeof tempDatabase>>;
 let repo: SiteRepository;
-beforeAll(async () => {
-  t = await tempDatabase(content);
-  repo = siteRepository(t.db);
+databaseForFile(content, (db) => {
+  repo = siteRepository(db);
 });
-afterAll(() => t.cleanup());
 
 describe("deals for the pages (real database)", () => {
   it("lists the newest deals with their counterparty, service, group and description", async () => {

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { generateContent } from "../demo/generate.ts";
-import { tempDatabase } from "../../../tests/helpers/temp-db.ts";
+import { databaseForFile, tempDatabase } from "../../../tests/helpers/temp-db.ts";
 import { siteRepository, type SiteRepository } from "./site-repository.ts";
 import { ROOT_PARENT_ID } from "../../rules/taxonomies.ts";
 
 const content = generateContent({ transactions: 80, articles: 40, seed: 11 });
-let t: Awaited<ReturnType<typeof tempDatabase>>;
 let repo: SiteRepository;
-
-beforeAll(async () => {
-  t = await tempDatabase(content);
-  repo = siteRepository(t.db);
+databaseForFile(content, (db) => {
+  repo = siteRepository(db);
 });
-afterAll(() => t.cleanup());
 
 const newestFirst = (a: { PublicationDate: string }, b: { PublicationDate: string }) =>
   b.PublicationDate.localeCompare(a.PublicationDate);

@@ -1,5 +1,7 @@
-import { LruCache } from "./lru.ts";
+import { LruCache } from "../../rules/lru.ts";
 import type { Representation } from "./representation.ts";
+
+const sizeOf = (entry: { bytes: number }) => entry.bytes;
 
 interface KeyEntry {
   key: string;
@@ -13,9 +15,12 @@ interface KeyEntry {
  * Only successes are kept: a failure (a 500 while the database was down) must not outlive it.
  */
 export class ReplyCache {
-  private readonly replies = new LruCache<Representation>(1000, 64 * 1024 * 1024);
+  private readonly replies = new LruCache<Representation>(1000, {
+    maxBytes: 64 * 1024 * 1024,
+    sizeOf,
+  });
   // URL -> key does not depend on the content, so it survives clear().
-  private readonly keys = new LruCache<KeyEntry>(10_000, 8 * 1024 * 1024);
+  private readonly keys = new LruCache<KeyEntry>(10_000, { maxBytes: 8 * 1024 * 1024, sizeOf });
   private readonly pending = new Map<string, Promise<Representation>>();
   private readonly onLookup: (isHit: boolean) => void;
 

@@ -1,4 +1,4 @@
-// Long work in slices, so that no task blocks the page for long (Total Blocking Time, issue 23).
+// Long work in slices, so that no task blocks the page for long (Total Blocking Time: input waits).
 
 /** How long one slice may run; a slow phone runs it about 4× longer, still under 50 ms. */
 const SLICE_MS = 8;

@@ -29,7 +29,7 @@ export function useLoad<T>(
   useEffect(() => {
     const controller = new AbortController();
     // A transition: React renders what the data brings in slices, yielding to the browser
-    // between components, instead of in one long task (issue 23).
+    // between components, instead of in one long task that leaves a phone unresponsive.
     const settle = (next: Load<T>) => {
       if (!controller.signal.aborted) startTransition(() => setResult({ key: runKey, load: next }));
     };

@@ -6,8 +6,9 @@ import { generateContent } from "../../../db/demo/generate.ts";
 import { buildApiApp, get } from "../../../../tests/helpers/api-app.ts";
 import { freePort } from "../../../../tools/free-port.ts";
 
-// Sitefinity's web services contract where other clients look (issue 12). Expectations come from
-// the content file and from Sitefinity's documented behaviour, never from the API's own code.
+// Sitefinity's web services contract where other clients look, since a client written for
+// Sitefinity must work here unchanged. Expectations come from the content file and from
+// Sitefinity's documented behaviour, never from the API's own code.
 
 const content: ContentFile = generateContent({ transactions: 60, articles: 30 });
 // Dates with fractions of a second, as Sitefinity keeps them (up to 7 digits).

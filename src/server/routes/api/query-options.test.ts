@@ -408,7 +408,7 @@ describe("$orderby, $top, $skip, $count, $select", () => {
   });
 });
 
-describe("a deal's UrlName (issue 20)", () => {
+describe("a deal's UrlName, the address of its page", () => {
   it("is selectable and filterable, and named in $metadata", async () => {
     const deal = T[7]!;
     const prefix = deal.UrlName.split("-")[0]!;

@@ -3,10 +3,11 @@ import { describe, expect, it } from "vitest";
 import { LruCache } from "./lru.ts";
 
 const v = (bytes: number) => ({ bytes });
+const sized = { sizeOf: (value: { bytes: number }) => value.bytes };
 
 describe("LruCache", () => {
   it("drops the least recently used entry past its entry bound", () => {
-    const cache = new LruCache(2, 100);
+    const cache = new LruCache(2, { maxBytes: 100, ...sized });
     cache.set("a", v(1));
     cache.set("b", v(1));
     cache.get("a");
@@ -15,7 +16,7 @@ describe("LruCache", () => {
   });
 
   it("drops old entries past its byte bound and refuses one bigger than the bound", () => {
-    const cache = new LruCache(10, 10);
+    const cache = new LruCache(10, { maxBytes: 10, ...sized });
     cache.set("a", v(6));
     cache.set("b", v(6));
     expect(cache.get("a")).toBeUndefined();
@@ -23,8 +24,22 @@ describe("LruCache", () => {
     expect(cache.set("huge", v(11))).toBe(false);
   });
 
+  it("counts only entries when its values have no size", () => {
+    const cache = new LruCache<string>(2);
+    cache.set("a", "A".repeat(1000));
+    cache.set("b", "B");
+    cache.get("a");
+    cache.set("c", "C");
+    expect([cache.get("a")?.length, cache.get("b"), cache.get("c")]).toEqual([
+      1000,
+      undefined,
+      "C",
+    ]);
+    expect(cache.bytes).toBe(0);
+  });
+
   it("refuses a value computed before a clear", () => {
-    const cache = new LruCache(10, 10);
+    const cache = new LruCache(10, { maxBytes: 10, ...sized });
     const generation = cache.generation;
     cache.clear();
     expect(cache.set("a", v(1), generation)).toBe(false);
@@ -39,7 +54,7 @@ describe("LruCache", () => {
     });
     fc.assert(
       fc.property(fc.array(op, { maxLength: 50 }), (ops) => {
-        const cache = new LruCache(3, 20);
+        const cache = new LruCache(3, { maxBytes: 20, ...sized });
         for (const { key, bytes, clear } of ops) {
           if (clear && bytes === 0) cache.clear();
           else cache.set(key, v(bytes));

@@ -1,22 +1,26 @@
-/** An entry's size in bytes, as the cache counts it. */
-export interface Sized {
-  readonly bytes: number;
-}
-
 /**
- * A least-recently-used map bounded by entries and by bytes. `generation` moves on `clear()`:
- * a value computed before a clear (from content since replaced) is refused by `set`.
+ * A least-recently-used map bounded by entries and, where `sizeOf` gives values a size, by bytes.
+ * `generation` moves on `clear()`: a value computed before a clear (from content since replaced)
+ * is refused by `set`.
  */
-export class LruCache<V extends Sized> {
+export class LruCache<V> {
   private readonly map = new Map<string, V>();
   private total = 0;
   private gen = 0;
   private readonly maxEntries: number;
   private readonly maxBytes: number;
+  private readonly sizeOf: (value: V) => number;
 
-  constructor(maxEntries: number, maxBytes: number) {
+  constructor(
+    maxEntries: number,
+    {
+      maxBytes = Infinity,
+      sizeOf = () => 0,
+    }: { maxBytes?: number; sizeOf?: (value: V) => number } = {},
+  ) {
     this.maxEntries = maxEntries;
     this.maxBytes = maxBytes;
+    this.sizeOf = sizeOf;
   }
 
   get generation(): number {
@@ -42,14 +46,15 @@ export class LruCache<V extends Sized> {
 
   /** Stores a value computed in `generation`; false when it is stale or too big to keep. */
   set(key: string, value: V, generation = this.gen): boolean {
-    if (generation !== this.gen || value.bytes > this.maxBytes) return false;
+    const bytes = this.sizeOf(value);
+    if (generation !== this.gen || bytes > this.maxBytes) return false;
     this.remove(key);
     this.map.set(key, value);
-    this.total += value.bytes;
+    this.total += bytes;
     for (const [oldest, old] of this.map) {
       if (this.map.size <= this.maxEntries && this.total <= this.maxBytes) break;
       this.map.delete(oldest);
-      this.total -= old.bytes;
+      this.total -= this.sizeOf(old);
     }
     return true;
   }
@@ -64,6 +69,6 @@ export class LruCache<V extends Sized> {
     const old = this.map.get(key);
     if (old === undefined) return;
     this.map.delete(key);
-    this.total -= old.bytes;
+    this.total -= this.sizeOf(old);
   }
 }
