@@ -27,6 +27,10 @@ const PAGES: [name: string, path: string, ready?: string][] = [
   ["deal", `/transactions/${deal.UrlName}`],
   ["search", "/search?q=keystnoe"],
   ["contact", "/about/contact"],
+  ["industries", "/industries"],
+  ["hub", "/industries/healthcare"],
+  ["service", "/services/sell-side-advisory"],
+  ["people", "/about/leadership"],
   ["not-found", "/no-such-page"],
 ];
 

@@ -60,6 +60,22 @@ describe("Historical Transactions: loading", () => {
     expect(within(table).getByText("Contoso Software")).toBeInTheDocument();
   });
 
+  it("links each industry group to its page by UrlName when data-industry-url is set", async () => {
+    stubApi();
+    renderWidget({ config: testConfig({ industryUrl: "/industries/{UrlName}" }) });
+    const table = await screen.findByRole("table");
+    const links = within(table).getAllByRole("link", { name: "Healthcare" });
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link).toHaveAttribute("href", "/industries/healthcare");
+  });
+
+  it("shows the industry groups as text without data-industry-url", async () => {
+    stubApi();
+    renderWidget();
+    const table = await screen.findByRole("table");
+    expect(within(table).queryByRole("link", { name: "Healthcare" })).toBeNull();
+  });
+
   it("calls the configured web service when embedded elsewhere", async () => {
     const base = "https://firm.example/api/firm";
     const { requests: requested } = stubApi({ base });

@@ -65,7 +65,7 @@ export function ResultsTable({ rows, sort, onSort, ref }: ResultsTableProps) {
             </td>
             <DescriptionCell row={row} />
             <td role="cell" data-label={label("industry")} className="ht-col-industry">
-              {row.groupTitle}
+              {row.groupHref ? <a href={row.groupHref}>{row.groupTitle}</a> : row.groupTitle}
             </td>
           </tr>
         ))}

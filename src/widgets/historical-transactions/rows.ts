@@ -30,6 +30,8 @@ export interface RowOptions {
   readonly timeZone: string;
   /** Where a deal's page lives (`{UrlName}` replaced); absent: the client is plain text. */
   readonly dealUrl?: string | null;
+  /** Where a group's page lives (`{UrlName}` replaced); absent: the group is plain text. */
+  readonly industryUrl?: string | null;
 }
 
 /** One transaction, ready to match, sort and show. */
@@ -42,6 +44,8 @@ export interface Row extends MatchRow, SortRow {
   readonly descriptionKey: string;
   /** The deal's page, when the placeholder says where deal pages live and the deal has a UrlName. */
   readonly dealHref: string | null;
+  /** The industry group's page, when the placeholder says where they live and the group has one. */
+  readonly groupHref: string | null;
   /** The description's HTML as the page gave it (not yet sanitised); null when the key has none. */
   readonly descriptionHtml: string | null;
 }
@@ -90,13 +94,23 @@ export type RowBuilder = (transaction: unknown, index: number) => Row | null;
 export function createRowBuilder(
   industryTaxa: readonly IndustryTaxon[],
   descriptions: Readonly<Record<string, string>>,
-  { industriesField, timeZone, dealUrl = null }: RowOptions = {
+  { industriesField, timeZone, dealUrl = null, industryUrl = null }: RowOptions = {
     industriesField: "industries",
     timeZone: "UTC",
   },
 ): { buildRow: RowBuilder; groups: readonly KeyedGroup[] } {
   const taxa = usableTaxa(industryTaxa);
   const resolve = createGroupResolver(taxa);
+  const groups = keyGroups(topLevelGroups(taxa), taxa);
+  // A group's page by its UrlName (the key), when the group has one of its own (not its Id).
+  const groupHrefs = new Map(
+    groups.map((g) => [
+      g.id,
+      industryUrl && g.key !== g.id.toLowerCase()
+        ? industryUrl.replaceAll("{UrlName}", encodeURIComponent(g.key))
+        : null,
+    ]),
+  );
   const texts = new Map<string, string>();
   const textOf = (key: string, html: string | null) => {
     let text = texts.get(key);
@@ -135,9 +149,10 @@ export function createRowBuilder(
       },
       groupId: group?.id ?? null,
       groupTitle: group?.title ?? "",
+      groupHref: (group && groupHrefs.get(group.id)) ?? null,
     };
   };
-  return { buildRow, groups: keyGroups(topLevelGroups(taxa), taxa) };
+  return { buildRow, groups };
 }
 
 /** Builds every row and the groups at once (see createRowBuilder; the widget builds in slices). */

@@ -19,6 +19,7 @@ describe("readConfig: the placeholder's data attributes", () => {
         industriesField: "industries",
         timeZone: "UTC",
         dealUrl: null,
+        industryUrl: null,
       },
     });
   });
@@ -37,6 +38,7 @@ describe("readConfig: the placeholder's data attributes", () => {
       "data-industries-field": "DealIndustries",
       "data-time-zone": "Europe/London",
       "data-deal-url": "https://firm.example/deals/{UrlName}",
+      "data-industry-url": "/industries/{UrlName}",
     });
     expect(result).toEqual({
       ok: true,
@@ -49,6 +51,7 @@ describe("readConfig: the placeholder's data attributes", () => {
         industriesField: "DealIndustries",
         timeZone: "Europe/London",
         dealUrl: "https://firm.example/deals/{UrlName}",
+        industryUrl: "/industries/{UrlName}",
       },
     });
   });

@@ -20,6 +20,8 @@ export interface WidgetConfig {
   readonly timeZone: string;
   /** Where a deal's page lives, `{UrlName}` in place of its UrlName; null: no links. */
   readonly dealUrl: string | null;
+  /** Where an industry group's page lives, `{UrlName}` in place of its UrlName; null: no links. */
+  readonly industryUrl: string | null;
 }
 
 /** The configuration, or every problem found, each naming its attribute. */
@@ -34,7 +36,7 @@ const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 type Reader = (value: string, problem: (message: string) => void) => string;
 
 interface Attribute {
-  readonly key: Exclude<keyof WidgetConfig, "siteBase" | "dealUrl">;
+  readonly key: Exclude<keyof WidgetConfig, "siteBase" | "dealUrl" | "industryUrl">;
   readonly name: string;
   readonly fallback: string;
   readonly read: Reader;
@@ -111,8 +113,11 @@ function serviceRoot(
   return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
 }
 
-/** The URL template of `data-deal-url`, resolved against the page; absent: null (no links). */
-function dealUrlTemplate(value: string | null, pageUrl: string, problem: (m: string) => void) {
+/**
+ * A page's URL template (`data-deal-url`, `data-industry-url`), resolved against the page;
+ * absent: null (no links).
+ */
+function urlTemplate(value: string | null, pageUrl: string, problem: (m: string) => void) {
   if (value === null) return null;
   if (!value.includes("{UrlName}")) {
     problem("has no {UrlName} in it");
@@ -147,15 +152,20 @@ export function readConfig(
         ? serviceRoot(given, scriptUrl, pageUrl, problem)
         : read(given ?? fallback, problem);
   }
-  const rawDealUrl = attribute("data-deal-url")?.trim() ?? "";
-  const dealUrl = dealUrlTemplate(rawDealUrl === "" ? null : rawDealUrl, pageUrl, (message) =>
-    problems.push(`data-deal-url="${rawDealUrl}" ${message}`),
-  );
+  const template = (name: string) => {
+    const raw = attribute(name)?.trim() ?? "";
+    return urlTemplate(raw === "" ? null : raw, pageUrl, (message) =>
+      problems.push(`${name}="${raw}" ${message}`),
+    );
+  };
+  const dealUrl = template("data-deal-url");
+  const industryUrl = template("data-industry-url");
   if (problems.length > 0) return { ok: false, problems };
   const apiOrigin = new URL(values.apiBase as string).origin;
   const config = {
-    ...(values as Omit<WidgetConfig, "siteBase" | "dealUrl">),
+    ...(values as Omit<WidgetConfig, "siteBase" | "dealUrl" | "industryUrl">),
     dealUrl,
+    industryUrl,
     siteBase: apiOrigin === new URL(pageUrl).origin ? "" : apiOrigin,
   };
   return { ok: true, config };
