@@ -42,6 +42,9 @@ function pageTypes(): PageType[] {
     { name: "a content page with child pages", path: "/services" },
     { name: "a service page", path: "/services/sell-side-advisory" },
     { name: "leadership", path: "/about/leadership" },
+    { name: "the industries", path: "/industries" },
+    { name: "an industry hub", path: "/industries/healthcare" },
+    { name: "a service's deals", path: "/services/sell-side-advisory/transactions" },
     { name: "not found", path: "/no-such-page", status: 404 },
     { name: "error page (built)", builtFile: "dist/client/500.html" },
   ];
