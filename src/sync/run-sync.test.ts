@@ -78,7 +78,10 @@ describe("a first sync into the demo site", () => {
     ]);
     const strip = ({ Content: _c, ...article }: ContentFile["articles"][number]) => article;
     expect(content.articles.map(strip)).toEqual(firm.articles.map(strip));
+    // The site's settings stay, the firm's people and offices among them.
     expect(content.site).toEqual(demo.site);
+    expect(content.site.people?.length).toBeGreaterThan(0);
+    expect(content.site.offices?.length).toBeGreaterThan(0);
     expect(report.sets).toEqual([
       { set: "taxonomies", listed: 2, added: 0, changed: 0, removed: 0 },
       {

@@ -23,6 +23,9 @@ export function pageTypes(): [string, string][] {
     ["search results of one kind", "/search?q=aerospace&kind=deal"],
     ["deal", `/transactions/${transactions[0]!.UrlName}`],
     ["plain page", "/about"],
+    ["industry hub", "/industries/healthcare"],
+    ["service page", "/services/sell-side-advisory"],
+    ["people", "/about/leadership"],
     ["not found", "/no-such-page"],
   ];
 }
