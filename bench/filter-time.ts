@@ -46,6 +46,9 @@ async function fillForm(page: Page, search: Search, groups: string[]) {
   await form.getByRole("textbox", { name: "Search by description" }).fill(search.text ?? "");
   await form.getByLabel("Close date").fill(search.date ?? "");
   await form.getByRole("spinbutton", { name: "Amount ($MM)" }).fill(search.amount ?? "");
+  // The groups are folded away behind their toggle until a visitor opens them.
+  const toggle = form.getByRole("group", { name: "Industry group" }).getByRole("button").first();
+  if ((await toggle.getAttribute("aria-expanded")) === "false") await toggle.click();
   for (const group of groups)
     await form
       .getByRole("checkbox", { name: group, exact: true })

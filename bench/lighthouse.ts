@@ -55,7 +55,7 @@ function verdict(path: string, runs: Result[]): string[] {
   return lines;
 }
 
-/** Runs Lighthouse on the home page, both widget pages, an article and a deal page. */
+/** Runs Lighthouse on the home page, both widget pages, an article, a deal page and an industry hub. */
 export async function benchLighthouse(): Promise<string[]> {
   const server = await startBenchServer();
   const browser = findChromium();
@@ -68,7 +68,7 @@ export async function benchLighthouse(): Promise<string[]> {
   ];
   try {
     const { article, deal } = await samplePaths(server.url);
-    for (const path of ["/", "/transactions", "/topics", article, deal]) {
+    for (const path of ["/", "/transactions", "/topics", article, deal, "/industries/healthcare"]) {
       const runs: Result[] = [];
       for (let i = 0; i < RUNS; i++) {
         const result = await lighthouse(`${server.url}${path}`, {
