@@ -28,13 +28,28 @@ test("each client in the table links to its deal's page", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(newest.Company);
 });
 
+test("each industry group in the table links to its hub", async ({ page }) => {
+  await gotoReady(page, "/transactions");
+  await expect(page.locator("#historicaltransactions")).toHaveAttribute(
+    "data-industry-url",
+    "/industries/{UrlName}",
+  );
+  const group = widget(page).bodyRows.first().getByRole("cell").last().getByRole("link");
+  await expect(group).toHaveAttribute("href", /^\/industries\/[a-z0-9-]+$/);
+  const title = (await group.textContent())!;
+  await group.click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+});
+
 for (const viewport of DESKTOP_AND_PHONE) {
   test(`the table with its client links has no accessibility violations at ${viewport.width} px`, async ({
     page,
   }) => {
     await page.setViewportSize(viewport);
     await gotoReady(page, "/transactions");
-    await expect(widget(page).bodyRows.first().getByRole("link")).toBeVisible();
+    await expect(
+      widget(page).bodyRows.first().getByRole("link", { name: newest.Company }),
+    ).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });
 }
