@@ -3,6 +3,7 @@ import { createGroupResolver } from "../../rules/industry-groups.ts";
 import { findTaxonomy, INDUSTRIES_TAXONOMY_NAME, ROOT_PARENT_ID } from "../../rules/taxonomies.ts";
 import type { Database } from "../schema.ts";
 import { withApiDates } from "./api-dates.ts";
+import { DEAL_SUMMARY } from "./deal-rows.ts";
 
 /** An industry group (a top-level industry), as a link to its page names it. */
 export interface IndustryGroupLink {
@@ -80,11 +81,7 @@ export function dealQueries(k: Kysely<Database>) {
         join.onRef("ti.TransactionId", "=", "transactions.Id").on("ti.Position", "=", 0),
       );
   const cardColumns = [
-    "transactions.Id",
-    "transactions.UrlName",
-    "transactions.Company",
-    "transactions.Date",
-    "transactions.Size",
+    ...DEAL_SUMMARY,
     "transactions.Counterparty",
     "transactions.Service",
     "ti.TaxonId",
