@@ -18,6 +18,7 @@ export interface Database {
   article_tags: ArticleTagTable;
   site_settings: SiteSettingTable;
   content_meta: ContentMetaTable;
+  content_changes: ContentChangeTable;
   search_documents: SearchDocumentTable;
   search_words: SearchWordTable;
   search_meta: SearchMetaTable;
@@ -122,4 +123,11 @@ export interface ContentMetaTable {
   Id: Generated<number>;
   Revision: number;
   UpdatedAt: string;
+}
+
+/** The cache tags a content write touched (JSON array of strings), by the revision it made. */
+export interface ContentChangeTable {
+  Revision: number;
+  Tags: string;
+  ChangedAt: string;
 }

@@ -24,6 +24,19 @@ describe("LruCache", () => {
     expect(cache.set("huge", v(11))).toBe(false);
   });
 
+  it("drops only the values picked, with their bytes, and refuses a value computed before", () => {
+    const cache = new LruCache(10, { maxBytes: 100, ...sized });
+    cache.set("a", v(3));
+    cache.set("b", v(5));
+    cache.set("c", v(3));
+    const before = cache.generation;
+    cache.drop((value) => value.bytes === 3);
+    expect([cache.get("a"), cache.get("b"), cache.get("c")]).toEqual([undefined, v(5), undefined]);
+    expect(cache.bytes).toBe(5);
+    expect(cache.set("a", v(3), before)).toBe(false);
+    expect(cache.set("a", v(3))).toBe(true);
+  });
+
   it("counts only entries when its values have no size", () => {
     const cache = new LruCache<string>(2);
     cache.set("a", "A".repeat(1000));

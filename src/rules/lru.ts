@@ -1,7 +1,7 @@
 /**
  * A least-recently-used map bounded by entries and, where `sizeOf` gives values a size, by bytes.
- * `generation` moves on `clear()`: a value computed before a clear (from content since replaced)
- * is refused by `set`.
+ * `generation` moves on `clear()` and `drop()`: a value computed before either (from content since
+ * replaced) is refused by `set`.
  */
 export class LruCache<V> {
   private readonly map = new Map<string, V>();
@@ -62,6 +62,15 @@ export class LruCache<V> {
   clear(): void {
     this.map.clear();
     this.total = 0;
+    this.gen++;
+  }
+
+  /**
+   * Removes the values `isStale` picks, and moves the generation on, so that a value computed
+   * before (from content since changed) is refused by `set` as after `clear()`.
+   */
+  drop(isStale: (value: V) => boolean): void {
+    for (const [key, value] of this.map) if (isStale(value)) this.remove(key);
     this.gen++;
   }
 

@@ -13,6 +13,7 @@ import type { AstroHandler } from "./astro-bridge.ts";
 import type { Config } from "./config.ts";
 import type { ContentState } from "./content-state.ts";
 import { errorHandler } from "./error-handler.ts";
+import { PURGED, UNPURGED, type CachePolicy } from "./http-cache/cache-policy.ts";
 import { graceful, InFlight } from "./graceful.ts";
 import { health } from "./health.ts";
 import { createMetrics, metricsPlugin, type Metrics } from "./metrics.ts";
@@ -44,6 +45,15 @@ export interface AppOptions {
   loggerInstance?: FastifyBaseLogger;
   /** Origins whose images content shows (the synced Sitefinity's), for the CSP's img-src. */
   imageOrigins?: readonly string[];
+  /** Purges the shared caches (Varnish, Fastly, Cloudflare) by tag, when one is configured. */
+  purger?: SharedCachePurger;
+}
+
+/** What the app asks of the shared caches' purger. */
+export interface SharedCachePurger {
+  purge(tags: readonly string[]): void;
+  /** Why purges keep failing, for /readyz's details; null when they do not. */
+  problem(): string | null;
 }
 
 declare module "fastify" {
@@ -53,6 +63,8 @@ declare module "fastify" {
     config: Config;
     /** The site search, shared by the search page and the suggestions (it keeps the stored words). */
     siteSearch: SearchRepository;
+    /** How long browsers and shared caches keep replies: longer when a purger serves the site. */
+    cachePolicy: CachePolicy;
   }
 }
 
@@ -153,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("db", options.db);
   app.decorate("content", options.content);
   app.decorate("config", config);
+  app.decorate("cachePolicy", options.purger ? PURGED : UNPURGED);
   const search = searchRepository(options.db);
   options.content.onChange(() => search.forget());
   app.decorate("siteSearch", search);

@@ -1,16 +1,22 @@
 import pg from "pg";
 import type { Db } from "../db/connect.ts";
-import { CONTENT_CHANNEL, contentRevision } from "../db/repositories/content-repository.ts";
+import {
+  changedTags,
+  CONTENT_CHANNEL,
+  contentRevision,
+} from "../db/repositories/content-repository.ts";
 
 /**
- * Follows the content revision that every import bumps (imports run in another process, often
- * on another machine), and tells the caches to drop their entries when it changes. On PostgreSQL
- * an import's NOTIFY reaches every instance at its commit; the revision poll stays as the
- * fallback (a lost connection, a missed notification) and is all SQLite has.
+ * Follows the content revision that every content write bumps (imports and syncs run in another
+ * process or instance, often on another machine), and tells the caches which cache tags changed
+ * (src/rules/cache-tags.ts), so that they drop only the replies that show them. On PostgreSQL a
+ * write's NOTIFY reaches every instance at its commit; the revision poll stays as the fallback
+ * (a lost connection, a missed notification) and is all SQLite has.
  */
 export interface ContentState {
   readonly revision: number;
-  onChange(listener: () => void): void;
+  /** `listener` hears the tags each change touched ([ALL] when it may have touched anything). */
+  onChange(listener: (tags: readonly string[]) => void): void;
   /** Reads the revision now; resolves true when it changed. */
   refresh(): Promise<boolean>;
   stop(): void;
@@ -18,12 +24,15 @@ export interface ContentState {
 
 export async function watchContent(db: Db, intervalMs = 1000): Promise<ContentState> {
   let revision = await contentRevision(db);
-  const listeners: (() => void)[] = [];
+  const listeners: ((tags: readonly string[]) => void)[] = [];
   const refresh = async () => {
     const next = await contentRevision(db);
     if (next === revision) return false;
+    const tags = await changedTags(db, revision, next);
+    // Another refresh (a notification and the poll at once) may have seen it meanwhile.
+    if (next <= revision) return false;
     revision = next;
-    for (const listener of listeners) listener();
+    for (const listener of listeners) listener(tags);
     return true;
   };
   const poll = () =>

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Transaction as KyselyTx } from "kysely";
 import type { ContentFile } from "../../content/content-file.ts";
 import type { Site } from "../../content/site.ts";
+import { ALL } from "../../rules/cache-tags.ts";
 import { storedDateTime } from "../../rules/date-time.ts";
 import type { Db } from "../connect.ts";
 import type { Database } from "../schema.ts";
@@ -51,7 +52,12 @@ export interface ReplaceOptions {
    * an import or another writer in between makes the write fail rather than undo theirs.
    */
   ifRevision?: number;
+  /** The cache tags the write touches (src/rules/cache-tags.ts); all of them unless said. */
+  tags?: readonly string[];
 }
+
+/** How many revisions' changes are kept: an instance further behind drops everything. */
+const CHANGES_KEPT = 1000;
 
 /**
  * Replaces all content in one database transaction: on any error nothing changes.
@@ -60,7 +66,7 @@ export interface ReplaceOptions {
 export async function replaceContent(
   db: Db,
   content: ContentFile,
-  { ifRevision }: ReplaceOptions = {},
+  { ifRevision, tags = [ALL] }: ReplaceOptions = {},
 ): Promise<number> {
   return db.kysely.transaction().execute(async (tx) => {
     if (ifRevision !== undefined) await checkRevision(tx, db.dialect, ifRevision);
@@ -106,16 +112,57 @@ export async function replaceContent(
       { Key: "site", Value: JSON.stringify(content.site) },
     ]);
     await rebuildSearchIndex(tx);
-    const revision = await bumpRevision(tx);
-    // Delivered to every listening instance when (and only if) the transaction commits.
-    if (db.dialect === "postgres")
-      await sql`SELECT pg_notify(${CONTENT_CHANNEL}, ${String(revision)})`.execute(tx);
-    return revision;
+    return commitRevision(tx, db.dialect, tags);
   });
 }
 
+/**
+ * Ends a content write: moves the revision on, records the cache tags it touched, and (on
+ * PostgreSQL) notifies every listening instance, which hears it when and only if the
+ * transaction commits.
+ */
+export async function commitRevision(
+  tx: KyselyTx<Database>,
+  dialect: Db["dialect"],
+  tags: readonly string[],
+): Promise<number> {
+  const revision = await bumpRevision(tx);
+  await tx
+    .insertInto("content_changes")
+    .values({ Revision: revision, Tags: JSON.stringify(tags), ChangedAt: new Date().toISOString() })
+    .execute();
+  await tx
+    .deleteFrom("content_changes")
+    .where("Revision", "<=", revision - CHANGES_KEPT)
+    .execute();
+  if (dialect === "postgres")
+    await sql`SELECT pg_notify(${CONTENT_CHANNEL}, ${String(revision)})`.execute(tx);
+  return revision;
+}
+
+/**
+ * The cache tags touched by the writes after revision `from` up to `to`, or [ALL] when any of
+ * them is not on record (written before tags were, or pruned): then everything may have changed.
+ */
+export async function changedTags(db: Db, from: number, to: number): Promise<string[]> {
+  const rows = await db.kysely
+    .selectFrom("content_changes")
+    .select(["Revision", "Tags"])
+    .where("Revision", ">", from)
+    .where("Revision", "<=", to)
+    .execute();
+  if (from < 0 || rows.length !== to - from) return [ALL];
+  const tags = new Set<string>();
+  for (const row of rows) for (const tag of JSON.parse(row.Tags) as string[]) tags.add(tag);
+  return [...tags];
+}
+
 /** Fails unless the content is at `expected`; on PostgreSQL the row stays locked until commit. */
-async function checkRevision(tx: KyselyTx<Database>, dialect: Db["dialect"], expected: number) {
+export async function checkRevision(
+  tx: KyselyTx<Database>,
+  dialect: Db["dialect"],
+  expected: number,
+) {
   const query = tx.selectFrom("content_meta").select("Revision").where("Id", "=", 1);
   const row = await (dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
   const revision = row?.Revision ?? 0;

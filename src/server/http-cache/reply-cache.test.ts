@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { ALL, changeTags, DEALS, dealTag, tagHeaders } from "../../rules/cache-tags.ts";
 import { ReplyCache } from "./reply-cache.ts";
-import type { Representation } from "./representation.ts";
+import { represent, type Representation } from "./representation.ts";
 
 const reply = (name: string, status = 200) =>
   ({ status, bytes: 10, tags: [name] }) as unknown as Representation;
@@ -55,5 +56,34 @@ describe("ReplyCache", () => {
       "db down",
     );
     expect(await cache.get("/b", "k2", async () => reply("ok"))).toEqual(reply("ok"));
+  });
+});
+
+describe("ReplyCache.dropTagged", () => {
+  const tagged = (body: string, tags: string[]) =>
+    represent(body, { "content-type": "text/plain", ...tagHeaders(tags) });
+
+  it("drops the replies that name a changed tag and keeps the rest", async () => {
+    const cache = new ReplyCache();
+    await cache.get("/deal-a", "deal-a", () => tagged("A", [dealTag("a"), DEALS]));
+    await cache.get("/deal-b", "deal-b", () => tagged("B", [dealTag("b")]));
+    await cache.get("/untagged", "untagged", () => represent("U", {}));
+    cache.dropTagged(changeTags({ deals: [{ before: { Id: "A", groupId: null } }], articles: [] }));
+    expect(cache.byUrl("/deal-a")).toBeUndefined();
+    expect(cache.byUrl("/deal-b")).toBeDefined();
+    // A reply that does not say what it shows cannot be kept past any change.
+    expect(cache.byUrl("/untagged")).toBeUndefined();
+  });
+
+  it("drops everything on a change that touched all, and keeps nothing computed meanwhile", async () => {
+    const cache = new ReplyCache();
+    await cache.get("/b", "b", () => tagged("B", [dealTag("b")]));
+    let finish: (value: Representation) => void = () => {};
+    const slow = cache.get("/a", "a", () => new Promise((resolve) => (finish = resolve)));
+    cache.dropTagged([ALL]);
+    finish(await tagged("A", [dealTag("a")]));
+    await slow;
+    expect(cache.byUrl("/a")).toBeUndefined();
+    expect(cache.byUrl("/b")).toBeUndefined();
   });
 });

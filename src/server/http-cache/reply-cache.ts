@@ -1,3 +1,4 @@
+import { ALL } from "../../rules/cache-tags.ts";
 import { LruCache } from "../../rules/lru.ts";
 import type { Representation } from "./representation.ts";
 
@@ -11,7 +12,9 @@ interface KeyEntry {
 /**
  * Finished replies by normalised query (bounded by entries and bytes), found again by the exact
  * request URL through a second, small map, so a repeated call is two lookups and no parsing.
- * Concurrent misses for one query share one computation; `clear()` (an import) drops the replies.
+ * Concurrent misses for one query share one computation. A content change drops the replies whose
+ * cache tags (their `Surrogate-Key`, src/rules/cache-tags.ts) it touched, and a reply with no tags;
+ * a change that touched `all` (an import) drops every reply.
  * Only successes are kept: a failure (a 500 while the database was down) must not outlive it.
  */
 export class ReplyCache {
@@ -62,6 +65,17 @@ export class ReplyCache {
 
   clear(): void {
     this.replies.clear();
+    this.pending.clear();
+  }
+
+  /** Drops the replies tagged with any of `tags`; a reply computing meanwhile is not kept. */
+  dropTagged(tags: readonly string[]): void {
+    if (tags.includes(ALL)) return this.clear();
+    const touched = new Set(tags);
+    this.replies.drop((reply) => {
+      const names = reply.variants.identity.headers["surrogate-key"];
+      return names === undefined || names.split(" ").some((tag) => touched.has(tag));
+    });
     this.pending.clear();
   }
 }

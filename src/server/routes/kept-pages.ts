@@ -18,7 +18,7 @@ export class KeptPages {
   /** `onLookup` hears of every lookup, found or rendered (for the metrics). */
   constructor(content: ContentState, onLookup: (isHit: boolean) => void) {
     this.cache = new ReplyCache(onLookup);
-    content.onChange(() => this.cache.clear());
+    content.onChange((tags) => this.cache.dropTagged(tags));
   }
 
   /** The kept page for a request's address, if there is one: no rendering, no waiting. */

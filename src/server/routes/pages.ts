@@ -5,10 +5,12 @@ import type { SearchRepository } from "../../db/repositories/search-repository.t
 import { renderWithAstro, type AstroHandler, type RenderedPage } from "../astro-bridge.ts";
 import { mergeCsp } from "../csp.ts";
 import { HttpError } from "../http-error.ts";
+import { SITE, tagHeaders } from "../../rules/cache-tags.ts";
 import { chooseCoding, type Coding } from "../http-cache/negotiate.ts";
 import { represent } from "../http-cache/representation.ts";
 import { sendRepresentation } from "../http-cache/send.ts";
 import { PAGE_ROUTE, type KeptPages } from "./kept-pages.ts";
+import { taggedRepositories } from "./page-tags.ts";
 
 /** What Astro pages receive as `Astro.locals`, one object per request. */
 export interface PageLocals {
@@ -22,10 +24,11 @@ export interface PageLocals {
 
 // Hop-by-hop and length headers are Fastify's to write (the body may be compressed).
 const DROPPED = new Set(["content-length", "transfer-encoding", "connection", "content-encoding"]);
-const CACHE_CONTROL = "public, max-age=0, must-revalidate";
 
 /**
  * Every GET/HEAD the host does not serve itself goes to Astro; other methods get 405.
+ * A page names what it showed in its cache tags (page-tags.ts), so a content change drops and
+ * purges only the pages that show it.
  * A rendered page is kept in `pages` (search excepted) in every coding with its ETags until the
  * content changes, so a repeat costs no rendering and no compression: the front (page-front.ts)
  * sends it before Fastify, and this route when the front stands aside. A page that fails is
@@ -53,7 +56,8 @@ export const pageRoutes: FastifyPluginAsync<{
       const siteCsp = String(reply.getHeader("content-security-policy") ?? "");
       // A page that is not kept (search) is compressed only in the coding this request takes.
       const render = async (only?: Coding) => {
-        const locals: PageLocals = { ...shared };
+        const tags = new Set([SITE]);
+        const locals: PageLocals = { ...shared, ...taggedRepositories(shared, tags) };
         const page = await renderWithAstro(astro, request.raw, locals).catch((error: unknown) => {
           locals.failure = error;
           return null;
@@ -62,7 +66,12 @@ export const pageRoutes: FastifyPluginAsync<{
         // a failure of this page; the cause still tells a database out of reach.
         if (page === null || page.status >= 500)
           throw new Error("page render failed", { cause: locals.failure });
-        return represent(...pageReply(page, siteCsp), only);
+        const headers = {
+          "cache-control": app.cachePolicy.pages,
+          ...tagHeaders(tags),
+          ...pageHeaders(page, siteCsp),
+        };
+        return represent(page.body, headers, page.status, only);
       };
       // A kept page reaches the handler only when the front stood aside (the rate limit is on,
       // or Node refused its headers): here, unlike in a route's own onRequest, the limit has run.
@@ -89,13 +98,13 @@ export const pageRoutes: FastifyPluginAsync<{
   });
 };
 
-/** Astro's reply as a body, the headers to keep with it, and its status. */
-function pageReply(page: RenderedPage, siteCsp: string): [Buffer, Record<string, string>, number] {
-  const headers: Record<string, string> = { "cache-control": CACHE_CONTROL };
+/** The headers of Astro's reply to keep with it (a page's own Cache-Control stands). */
+function pageHeaders(page: RenderedPage, siteCsp: string): Record<string, string> {
+  const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(page.headers)) {
     if (value === undefined || DROPPED.has(name)) continue;
     headers[name] =
       name === "content-security-policy" ? mergeCsp(siteCsp, String(value)) : String(value);
   }
-  return [page.body, headers, page.status];
+  return headers;
 }

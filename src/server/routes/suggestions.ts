@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { KIND_NAMES, resultDetails, resultHref } from "../../lib/search-page.ts";
 import type { Suggestion } from "../../db/repositories/search-repository.ts";
+import { SEARCH, tagHeaders } from "../../rules/cache-tags.ts";
 import { MAX_QUERY, parseQuery } from "../../rules/search-query.ts";
 import { ReplyCache } from "../http-cache/reply-cache.ts";
 import { represent } from "../http-cache/representation.ts";
@@ -11,9 +12,6 @@ export const SUGGESTIONS_PATH = "/search/suggestions";
 
 /** Fewest letters and digits typed before anything is suggested. */
 export const MIN_SUGGEST_CHARACTERS = 2;
-
-// Short-lived in browsers and CDNs (an import changes suggestions), reused while revalidating.
-const CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
 
 /** One suggestion as the search bar shows it: title marked with MARK_START/MARK_END. */
 export interface SuggestionItem {
@@ -26,12 +24,12 @@ export interface SuggestionItem {
 
 /**
  * `GET /search/suggestions?q=` -> `{"items": [...]}`: up to six deals, topics and articles whose
- * titles match what was typed. Replies are cached per query (its words, folded) until an import,
- * with strong ETags and a short max-age.
+ * titles match what was typed. Replies are cached per query (its words, folded) until a content
+ * change, with strong ETags, the API's lifetimes and the search's cache tag.
  */
 export const suggestionRoutes: FastifyPluginAsync = async (app) => {
   const cache = new ReplyCache((isHit) => app.metrics.cacheLookup("suggestions", isHit));
-  app.content.onChange(() => cache.clear());
+  app.content.onChange((tags) => cache.dropTagged(tags));
 
   app.get<{ Querystring: Record<string, unknown> }>(SUGGESTIONS_PATH, async (request, reply) => {
     const raw = request.query.q;
@@ -51,7 +49,8 @@ export const suggestionRoutes: FastifyPluginAsync = async (app) => {
       }));
       return represent(JSON.stringify({ items }), {
         "content-type": "application/json; charset=utf-8",
-        "cache-control": CACHE_CONTROL,
+        "cache-control": app.cachePolicy.api,
+        ...tagHeaders([SEARCH]),
       });
     });
     return sendRepresentation(request, reply, representation);

@@ -2,6 +2,8 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { ODataError, quote } from "../../../odata/errors.ts";
 import { csdl, serviceDocument } from "../../../odata/metadata.ts";
 import { OPTION_NAMES, parseQuery } from "../../../odata/parse.ts";
+import type { EntitySet } from "../../../odata/fields.ts";
+import { ARTICLES, DEALS, TAXA, tagHeaders } from "../../../rules/cache-tags.ts";
 import { ENTITY_SETS } from "./entity-sets.ts";
 import { HttpError, type ErrorHeaders } from "../../http-error.ts";
 import { ReplyCache } from "../../http-cache/reply-cache.ts";
@@ -19,15 +21,11 @@ const ALLOW_HEADERS =
 const JSON_TYPE = "application/json; charset=utf-8";
 const TEXT_TYPE = "text/plain; charset=utf-8";
 const XML_TYPE = "application/xml; charset=utf-8";
-/** Sent with every API reply that carries data (and with its 304). */
-const CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
-const replyHeaders = (contentType: string) => ({
-  "content-type": contentType,
-  "cache-control": CACHE_CONTROL,
-  "odata-version": "4.0",
-  "access-control-allow-origin": "*",
-  "access-control-expose-headers": "ETag",
-});
+/** A set's replies are lists: any change to one of its items may change them. */
+const SET_TAGS: Partial<Record<EntitySet["table"], string>> = {
+  transactions: DEALS,
+  articles: ARTICLES,
+};
 const OTHER_METHODS = ["DELETE", "PATCH", "POST", "PUT", "QUERY", "TRACE"];
 
 /**
@@ -37,8 +35,17 @@ const OTHER_METHODS = ["DELETE", "PATCH", "POST", "PUT", "QUERY", "TRACE"];
  */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
   const repository = entitySetRepository(app.db);
+  /** Sent with every API reply that carries data (and with its 304). */
+  const replyHeaders = (contentType: string, tags: readonly string[] = []) => ({
+    "content-type": contentType,
+    "cache-control": app.cachePolicy.api,
+    ...tagHeaders(tags),
+    "odata-version": "4.0",
+    "access-control-allow-origin": "*",
+    "access-control-expose-headers": "ETag",
+  });
   const cache = new ReplyCache((isHit) => app.metrics.cacheLookup("api", isHit));
-  app.content.onChange(() => cache.clear());
+  app.content.onChange((tags) => cache.dropTagged(tags));
   const settings = {
     maxPage: app.config.API_MAX_PAGE,
     apiBase: `${app.config.SITE_URL}/api/default`,
@@ -50,12 +57,16 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
     const parsed = parseQuery(new URLSearchParams(search));
     const texts = OPTION_NAMES.map((name) => parsed.texts[name] ?? "");
     const key = `${set.name}${isCount ? "/$count" : ""}?${texts.join("\n")}`;
+    const tags = [SET_TAGS[set.table] ?? TAXA];
     return cache.get(url, key, async () =>
       isCount
-        ? represent(String(await repository.count(set, parsed.options)), replyHeaders(TEXT_TYPE))
+        ? represent(
+            String(await repository.count(set, parsed.options)),
+            replyHeaders(TEXT_TYPE, tags),
+          )
         : represent(
             await readEntitySet(repository, set, parsed, settings),
-            replyHeaders(JSON_TYPE),
+            replyHeaders(JSON_TYPE, tags),
           ),
     );
   };

@@ -1,0 +1,94 @@
+import type { FeedRepository } from "../../db/repositories/feed-repository.ts";
+import type { SearchRepository } from "../../db/repositories/search-repository.ts";
+import type { SiteRepository } from "../../db/repositories/site-repository.ts";
+import {
+  ARTICLES,
+  articleTag,
+  DEALS,
+  dealsGroupTag,
+  dealTag,
+  SEARCH,
+  SITE,
+  TAXA,
+  taxonTag,
+} from "../../rules/cache-tags.ts";
+
+// What a page shows, said by the repository calls it makes while it renders: each call adds the
+// cache tags of what it read (src/rules/cache-tags.ts) to the page's. Every method of the
+// repositories a page reads has its entry, so a page cannot show content it does not name (a new
+// method without one is a type error). A lookup that found nothing names the list it would be
+// in, so that the 404 goes once the item is published.
+
+type Method = (...args: never[]) => Promise<unknown>;
+/** For each method: the tags of a call, from its result and its arguments. */
+type Taggers<T> = {
+  [K in keyof T]: T[K] extends (...args: infer A) => Promise<infer R>
+    ? (result: R, ...args: A) => readonly string[]
+    : never;
+};
+
+const groupOf = (deals: readonly { group: { Id: string } | null }[]) =>
+  deals[0]?.group ? [dealsGroupTag(deals[0].group.Id)] : [DEALS];
+
+const SITE_TAGS: Taggers<SiteRepository> = {
+  site: () => [SITE],
+  latestArticles: () => [ARTICLES],
+  articlesByTag: (_result, tagId) => [taxonTag(tagId)],
+  article: (article) => (article ? [articleTag(article.Id)] : [ARTICLES]),
+  topics: () => [TAXA],
+  trackRecord: () => [DEALS, TAXA],
+  descriptions: () => [DEALS],
+  sitemapEntries: () => [DEALS, ARTICLES, TAXA],
+  latestTransactions: () => [DEALS],
+  deal: (deal) => (deal ? [dealTag(deal.Id)] : [DEALS]),
+  industryGroups: () => [TAXA],
+  dealsOfGroup: (_result, groupId) => [dealsGroupTag(groupId)],
+  groupDealFacts: (_result, groupId) => [dealsGroupTag(groupId)],
+  dealsOfService: () => [DEALS],
+  relatedDeals: (deals) => groupOf(deals),
+};
+
+const FEED_TAGS: Taggers<FeedRepository> = {
+  latestArticles: () => [ARTICLES],
+  articlesTagged: (_result, tagId) => [taxonTag(tagId)],
+  latestDeals: () => [DEALS],
+  contentUpdated: () => [DEALS, ARTICLES],
+};
+
+const SEARCH_TAGS: Partial<Taggers<SearchRepository>> = {
+  search: () => [SEARCH],
+  suggest: () => [SEARCH],
+};
+
+/** `repository` with every tagged call adding its tags to `sink`. */
+function tagged<T extends object>(
+  repository: T,
+  taggers: Partial<Taggers<T>>,
+  sink: Set<string>,
+): T {
+  const wrapped = { ...repository } as Record<string, unknown>;
+  for (const [name, tagsOf] of Object.entries(taggers) as [
+    string,
+    (...a: unknown[]) => string[],
+  ][]) {
+    const method = (repository as Record<string, Method>)[name]!;
+    wrapped[name] = async (...args: never[]) => {
+      const result = await method.apply(repository, args);
+      for (const tag of tagsOf(result, ...args)) sink.add(tag);
+      return result;
+    };
+  }
+  return wrapped as T;
+}
+
+/** The repositories a page reads, each call naming what it read in `sink`. */
+export function taggedRepositories(
+  repositories: { site: SiteRepository; feeds: FeedRepository; search: SearchRepository },
+  sink: Set<string>,
+) {
+  return {
+    site: tagged(repositories.site, SITE_TAGS, sink),
+    feeds: tagged(repositories.feeds, FEED_TAGS, sink),
+    search: tagged(repositories.search, SEARCH_TAGS, sink),
+  };
+}
