@@ -15,6 +15,7 @@ import type { ContentState } from "./content-state.ts";
 import { errorHandler } from "./error-handler.ts";
 import { PURGED, UNPURGED, type CachePolicy } from "./http-cache/cache-policy.ts";
 import { graceful, InFlight } from "./graceful.ts";
+import { hookRoutes, type HookOptions } from "./hooks/hook-route.ts";
 import { health } from "./health.ts";
 import { createMetrics, metricsPlugin, type Metrics } from "./metrics.ts";
 import { pageFront, type Front } from "./page-front.ts";
@@ -47,6 +48,8 @@ export interface AppOptions {
   imageOrigins?: readonly string[];
   /** Purges the shared caches (Varnish, Fastly, Cloudflare) by tag, when one is configured. */
   purger?: SharedCachePurger;
+  /** Sitefinity's service hooks, when SYNC_SETTINGS and the hook's credentials are set. */
+  hooks?: HookOptions;
 }
 
 /** What the app asks of the shared caches' purger. */
@@ -193,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(apiRoutes, { prefix: "/api/default" });
   await app.register(suggestionRoutes);
+  await app.register(hookRoutes, { hooks: options.hooks });
   if (options.astro) {
     await app.register(pageRoutes, {
       astro: options.astro,

@@ -88,13 +88,29 @@ const envSchema = z.object({
    * syncs alike; never in a file or a log. Unset: the sync asks anonymously.
    */
   SITEFINITY_ACCESS_KEY: z.string().optional(),
+  /**
+   * The Basic credentials Sitefinity's service hooks send to POST /hooks/sitefinity; with
+   * SYNC_SETTINGS, setting both turns the endpoint on (docs/sitefinity.md). Never logged.
+   */
+  SYNC_HOOK_USER: z.string().min(1).max(200).optional(),
+  SYNC_HOOK_PASSWORD: z
+    .string()
+    .min(16, "at least 16 characters: anyone who guesses it can make the site call Sitefinity")
+    .max(200)
+    .optional(),
 });
 
 // Node refuses a headers timeout longer than the request timeout it belongs to.
-const checkedSchema = envSchema.refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
-  path: ["HEADERS_TIMEOUT_MS"],
-  message: "must not be longer than REQUEST_TIMEOUT_MS",
-});
+const checkedSchema = envSchema
+  .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
+    path: ["HEADERS_TIMEOUT_MS"],
+    message: "must not be longer than REQUEST_TIMEOUT_MS",
+  })
+  // One without the other would leave the endpoint off without a word.
+  .refine((env) => (env.SYNC_HOOK_USER === undefined) === (env.SYNC_HOOK_PASSWORD === undefined), {
+    path: ["SYNC_HOOK_PASSWORD"],
+    message: "SYNC_HOOK_USER and SYNC_HOOK_PASSWORD go together: set both or neither",
+  });
 
 type Parsed = z.output<typeof envSchema>;
 

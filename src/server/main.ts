@@ -5,6 +5,7 @@ import { loadConfig } from "./config.ts";
 import { watchContent } from "./content-state.ts";
 import { createLogger } from "./logger.ts";
 import { createMetrics, startMetricsServer } from "./metrics.ts";
+import { createItemQueue } from "./hooks/item-queue.ts";
 import { scheduleSync } from "./sync-schedule.ts";
 import { readSyncSettings } from "../sync/settings.ts";
 
@@ -20,6 +21,24 @@ async function main() {
   const content = await watchContent(db, config.CONTENT_POLL_MS);
   const astro = await loadAstroHandler();
   const metrics = createMetrics(db, content, { logLinesDropped: log.dropped });
+  const job = syncSettings && {
+    databaseUrl: config.DATABASE_URL,
+    timeoutMs: CONTENT_WRITE_TIMEOUT_MS,
+    settings: syncSettings,
+    accessKey: config.SITEFINITY_ACCESS_KEY,
+  };
+  const stopGraceMs = Math.floor(config.SHUTDOWN_GRACE_MS / 2);
+  const purger = undefined;
+  const queue =
+    job && config.SYNC_HOOK_USER && config.SYNC_HOOK_PASSWORD
+      ? createItemQueue({
+          job,
+          stopGraceMs,
+          log: log.logger,
+          registry: metrics.registry,
+          purger,
+        })
+      : null;
   const app = await buildApp({
     config,
     db,
@@ -31,6 +50,16 @@ async function main() {
     embedDir: `${DIST}embed`,
     loggerInstance: log.logger,
     imageOrigins: syncSettings ? [new URL(syncSettings.service).origin] : [],
+    purger,
+    hooks:
+      queue && syncSettings
+        ? {
+            user: config.SYNC_HOOK_USER!,
+            password: config.SYNC_HOOK_PASSWORD!,
+            settings: syncSettings,
+            queue,
+          }
+        : undefined,
   });
   if (isSeeded) app.log.info("the database held no content: loaded the demo content");
   await app.listen({ port: config.PORT, host: config.HOST });
@@ -40,18 +69,14 @@ async function main() {
       ? null
       : await startMetricsServer(metrics, config.METRICS_PORT, config.METRICS_HOST);
   const sync =
-    syncSettings && config.SYNC_EVERY !== undefined
+    job && config.SYNC_EVERY !== undefined
       ? scheduleSync({
-          job: {
-            databaseUrl: config.DATABASE_URL,
-            timeoutMs: CONTENT_WRITE_TIMEOUT_MS,
-            settings: syncSettings,
-            accessKey: config.SITEFINITY_ACCESS_KEY,
-          },
+          job,
           everyMs: config.SYNC_EVERY,
-          stopGraceMs: Math.floor(config.SHUTDOWN_GRACE_MS / 2),
+          stopGraceMs,
           log: app.log,
           registry: metrics.registry,
+          purger,
         })
       : null;
 
@@ -67,7 +92,7 @@ async function main() {
     }, config.SHUTDOWN_GRACE_MS);
     force.unref();
     metricsServer?.close();
-    Promise.all([app.closeGracefully(), sync?.stop()])
+    Promise.all([app.closeGracefully(), sync?.stop(), queue?.stop()])
       .then(() => {
         content.stop();
         return db.close();

@@ -2,6 +2,7 @@ import { Worker } from "node:worker_threads";
 import type { FastifyBaseLogger } from "fastify";
 import { Counter, Gauge, type Registry } from "prom-client";
 import { formatReport } from "../sync/report.ts";
+import type { SharedCachePurger } from "./app.ts";
 import type { SyncJob, SyncResult } from "./sync-worker.ts";
 
 // The running site syncs from Sitefinity by itself every SYNC_EVERY, so that editors' changes
@@ -21,10 +22,16 @@ export interface SyncScheduleOptions {
   stopGraceMs: number;
   log: FastifyBaseLogger;
   registry: Registry;
+  /** Purges the shared caches of what a written sync touched. */
+  purger?: SharedCachePurger;
 }
 
 /** Runs one sync in a worker thread; `stop` asks it to end early. */
-function syncInWorker(job: SyncJob, stopped: AbortSignal, graceMs: number): Promise<SyncResult> {
+export function syncInWorker(
+  job: SyncJob,
+  stopped: AbortSignal,
+  graceMs: number,
+): Promise<SyncResult> {
   let worker: Worker;
   try {
     worker = new Worker(new URL("./sync-worker.ts", import.meta.url), { workerData: job });
@@ -96,6 +103,7 @@ export function scheduleSync(options: SyncScheduleOptions): SyncSchedule {
       metrics.runs.inc({ outcome: report.outcome });
       if (report.outcome === "busy") return;
       metrics.lastSuccess.setToCurrentTime();
+      if (report.outcome === "written" && report.tags) options.purger?.purge(report.tags);
       for (const { set, added, changed, removed } of report.sets) {
         metrics.items.inc({ set, change: "added" }, added);
         metrics.items.inc({ set, change: "changed" }, changed);

@@ -1,11 +1,13 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { connect } from "../db/connect.ts";
+import type { ItemNotice } from "../sync/hook-notice.ts";
 import type { SyncReport } from "../sync/report.ts";
 import { runSync, SyncRefusedError } from "../sync/run-sync.ts";
 import type { SyncSettings } from "../sync/settings.ts";
+import { syncItems } from "../sync/sync-items.ts";
 
-// One scheduled sync, in a worker thread of the running site (sync-schedule.ts starts it). A
-// sync validates and writes the whole content, seconds of work at 15,000 items, and on SQLite
+// One scheduled sync, or the sync of the items service hooks named (hooks/item-queue.ts), in a
+// worker thread of the running site (sync-schedule.ts starts it). A sync validates and writes the whole content, seconds of work at 15,000 items, and on SQLite
 // every statement runs synchronously: in the site's own thread that would hold up every
 // visitor's request meanwhile. The worker has its own database connection.
 
@@ -15,6 +17,8 @@ export interface SyncJob {
   timeoutMs: number;
   settings: SyncSettings;
   accessKey?: string;
+  /** The items service hooks named: only these are synced (no listing). */
+  notices?: readonly ItemNotice[];
 }
 
 /** What the worker hands back: the report, or why the sync failed (nothing was changed). */
@@ -31,11 +35,14 @@ parentPort?.on("message", (message) => {
 const db = connect(job.databaseUrl, { create: false, poolMax: 2, timeoutMs: job.timeoutMs });
 let result: SyncResult;
 try {
-  const report = await runSync(db, {
+  const common = {
     settings: job.settings,
     accessKey: job.accessKey,
     client: { signal: controller.signal },
-  });
+  };
+  const report = job.notices
+    ? await syncItems(db, { ...common, notices: job.notices })
+    : await runSync(db, common);
   result = { ok: true, report };
 } catch (error) {
   result = {

@@ -37,6 +37,18 @@ function taxonomy(taxonomies: Item[], name: string, setting: string): Item {
   return found;
 }
 
+/** The service's two taxonomies and their taxa, whole: they are few. */
+export async function listTaxa(client: ServiceClient, settings: SyncSettings) {
+  const all = await client.list("taxonomies", {});
+  const industries = taxonomy(all, settings.industriesTaxonomy, "industriesTaxonomy");
+  const tags = taxonomy(all, settings.tagsTaxonomy, "tagsTaxonomy");
+  const [hierarchyTaxa, flatTaxa] = await Promise.all([
+    client.list("hierarchy-taxa", { $filter: `TaxonomyId eq ${String(industries.Id)}` }),
+    client.list("flat-taxa", { $filter: `TaxonomyId eq ${String(tags.Id)}` }),
+  ]);
+  return { industries, tags, hierarchyTaxa, flatTaxa };
+}
+
 /**
  * Lists every set once. An Id that is no longer listed is asked for by Id before it counts as
  * removed: a listing paged by `$skip` misses an item when another is deleted meanwhile, and a
@@ -48,13 +60,9 @@ export async function listService(
   held: ContentVersions,
   { full = false }: { full?: boolean } = {},
 ): Promise<Listing> {
-  const all = await client.list("taxonomies", {});
-  const industries = taxonomy(all, settings.industriesTaxonomy, "industriesTaxonomy");
-  const tags = taxonomy(all, settings.tagsTaxonomy, "tagsTaxonomy");
   const idsOnly = { $select: "Id,LastModified" };
-  const [hierarchyTaxa, flatTaxa, deals, articles] = await Promise.all([
-    client.list("hierarchy-taxa", { $filter: `TaxonomyId eq ${String(industries.Id)}` }),
-    client.list("flat-taxa", { $filter: `TaxonomyId eq ${String(tags.Id)}` }),
+  const [{ industries, tags, hierarchyTaxa, flatTaxa }, deals, articles] = await Promise.all([
+    listTaxa(client, settings),
     client.list(settings.transactionsSet, idsOnly),
     client.list(settings.articlesSet, idsOnly),
   ]);
@@ -122,4 +130,29 @@ export async function fetchChanged(
   // An item deleted between the listing and its fetch is gone from the service: gone here too.
   const missing = new Set(wanted.filter((id) => !fetched.has(id)));
   return { order: changes.order.filter((id) => !missing.has(id)), fetched };
+}
+
+/** Whole items for the new and changed deals and articles, with every field the settings name. */
+export async function fetchChangedSets(
+  client: ServiceClient,
+  settings: SyncSettings,
+  changes: { transactions: SetChanges; articles: SetChanges },
+): Promise<{ deals: SyncedSet; articles: SyncedSet }> {
+  const optional = (["descriptionField", "counterpartyField", "serviceField"] as const).flatMap(
+    (setting) => {
+      const field = settings[setting];
+      return field === undefined ? [] : [[field, setting] as const];
+    },
+  );
+  const { service } = settings;
+  const [deals, articles] = await Promise.all([
+    fetchChanged(client, service, settings.transactionsSet, changes.transactions, [
+      [settings.industriesField, "industriesField"],
+      ...optional,
+    ]),
+    fetchChanged(client, service, settings.articlesSet, changes.articles, [
+      [settings.tagsField, "tagsField"],
+    ]),
+  ]);
+  return { deals, articles };
 }

@@ -27,6 +27,8 @@ export interface SyncReport {
   /** The content revision after the sync. */
   revision: number;
   seconds: number;
+  /** The cache tags a write touched (src/rules/cache-tags.ts), for the shared caches' purge. */
+  tags?: string[];
 }
 
 /** Figures for a set: from its listing, or for deals and articles from what the sync kept. */

@@ -7,8 +7,10 @@ import {
 } from "../db/repositories/content-repository.ts";
 import { readContentVersions } from "../db/repositories/sync-repository.ts";
 import { tryWithSyncLock } from "../db/sync-lock.ts";
+import { ARTICLES, DEALS } from "../rules/cache-tags.ts";
+import { contentChangeTags } from "./change-tags.ts";
 import { isUnchanged } from "./listing-diff.ts";
-import { fetchChanged, listService, type SetName } from "./read-service.ts";
+import { fetchChangedSets, listService, type SetName } from "./read-service.ts";
 import { setReport, type SyncOutcome, type SyncReport } from "./report.ts";
 import { createServiceClient, SyncError, type ClientOptions } from "./service-client.ts";
 import type { SyncSettings } from "./settings.ts";
@@ -121,20 +123,7 @@ async function syncUnderLock(db: Db, options: SyncOptions, started: number): Pro
   if (Object.values(changes).every(isUnchanged)) return report("unchanged", {});
 
   const current = await readContent(db);
-  const { service, transactionsSet, articlesSet, descriptionField } = settings;
-  const optional = (["descriptionField", "counterpartyField", "serviceField"] as const).flatMap(
-    (setting) => {
-      const field = settings[setting];
-      return field === undefined ? [] : [[field, setting] as const];
-    },
-  );
-  const deals = await fetchChanged(client, service, transactionsSet, changes.transactions, [
-    [settings.industriesField, "industriesField"],
-    ...optional,
-  ]);
-  const articles = await fetchChanged(client, service, articlesSet, changes.articles, [
-    [settings.tagsField, "tagsField"],
-  ]);
+  const { deals, articles } = await fetchChangedSets(client, settings, changes);
   const input: SnapshotInput = {
     current,
     mapping: { ...settings, origin: new URL(settings.service).origin },
@@ -145,12 +134,37 @@ async function syncUnderLock(db: Db, options: SyncOptions, started: number): Pro
     deals,
     articles,
   };
+  const written = await writeSnapshot(db, input, settings, {
+    revision,
+    isDryRun: options.isDryRun,
+  });
+  const synced = { transactions: deals, articles };
+  if (written === null) return report("dry-run", synced);
+  return { ...report("written", synced, written.revision), tags: written.tags };
+}
+
+/**
+ * Validates the content after a sync as an import is validated, and writes it through the
+ * import's write path, all or nothing, only if no one changed the content since `revision`
+ * was read. Resolves to the new revision and the cache tags the write touched, or null on a dry
+ * run. With `isUnchangedSkipped`, content in which no item differs is not written (no tags).
+ */
+export async function writeSnapshot(
+  db: Db,
+  input: SnapshotInput,
+  settings: SyncSettings,
+  {
+    revision,
+    isDryRun = false,
+    isUnchangedSkipped = false,
+  }: { revision: number; isDryRun?: boolean; isUnchangedSkipped?: boolean },
+): Promise<{ revision: number; tags: string[] } | null> {
   const clashes = descriptionClashes(input);
   if (clashes.length > 0)
     throw new SyncRefusedError(
       clashes.map(
         ({ key, ids }) =>
-          `${transactionsSet} ${ids.join(", ")}: Description "${key}" is shared, but their ${descriptionField} differs: give each deal its own Description`,
+          `${settings.transactionsSet} ${ids.join(", ")}: Description "${key}" is shared, but their ${settings.descriptionField} differs: give each deal its own Description`,
       ),
     );
   const snapshot = buildSnapshot(input);
@@ -159,7 +173,11 @@ async function syncUnderLock(db: Db, options: SyncOptions, started: number): Pro
     throw new SyncRefusedError(
       parsed.issues.map((issue) => describeIssue(issue, snapshot, settings)),
     );
-  if (options.isDryRun) return report("dry-run", { transactions: deals, articles });
-  const after = await replaceContent(db, parsed.content, { ifRevision: revision });
-  return report("written", { transactions: deals, articles }, after);
+  if (isDryRun) return null;
+  // No item differs, yet the service listed a change: the order of a list, at most.
+  const changed = contentChangeTags(input.current, parsed.content);
+  if (changed.length === 0 && isUnchangedSkipped) return { revision, tags: [] };
+  const tags = changed.length > 0 ? changed : [DEALS, ARTICLES];
+  const after = await replaceContent(db, parsed.content, { ifRevision: revision, tags });
+  return { revision: after, tags };
 }

@@ -42,6 +42,16 @@ const settingsSchema = z.strictObject({
     .string({ error: "not text" })
     .refine(isTimeZone, "not an IANA time zone (e.g. Europe/London)")
     .default("UTC"),
+  // Which set a service hook's item type is in (its OriginalEvent.ItemType, such as
+  // Telerik.Sitefinity.DynamicTypes.Model.Transactions.HistoricalTransaction): for a hook, the
+  // site asks that set for the item. Without it, news items go to the articles set and other
+  // module types are looked up in both sets (docs/sitefinity.md).
+  itemTypes: z
+    .record(
+      z.string().regex(/^[A-Za-z_][A-Za-z0-9_.]{0,299}$/, "not an item type (Namespace.Type)"),
+      identifier,
+    )
+    .optional(),
 });
 
 /** The sync's settings, every default filled in. */

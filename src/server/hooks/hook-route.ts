@@ -1,0 +1,110 @@
+import { timingSafeEqual } from "node:crypto";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { noticeTarget, readHookPayload } from "../../sync/hook-notice.ts";
+import type { SyncSettings } from "../../sync/settings.ts";
+import { HttpError } from "../http-error.ts";
+import type { ItemQueue } from "./item-queue.ts";
+
+/** Where Sitefinity's service hooks POST (docs/sitefinity.md). */
+export const HOOK_PATH = "/hooks/sitefinity";
+
+/** The largest hook body taken; Sitefinity's payloads are a few kilobytes. */
+export const MAX_HOOK_BYTES = 64 * 1024;
+
+const NO_STORE = { "cache-control": "no-store" };
+
+/** What the endpoint needs when it is on. */
+export interface HookOptions {
+  user: string;
+  password: string;
+  settings: SyncSettings;
+  queue: ItemQueue;
+}
+
+/** Compares in constant time, so the answer's timing does not tell how much of a secret matched. */
+function isSame(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Whether the request carries the hook's Basic credentials. */
+function isAuthorised(request: FastifyRequest, { user, password }: HookOptions): boolean {
+  const match = /^Basic ([A-Za-z0-9+/=]{1,1024})$/.exec(request.headers.authorization ?? "");
+  if (!match) return false;
+  const decoded = Buffer.from(match[1]!, "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  // Both compared, always, so a right user name with a wrong password takes as long as neither.
+  const isUser = isSame(decoded.slice(0, Math.max(colon, 0)), user);
+  const isPassword = isSame(decoded.slice(colon + 1), password);
+  return colon >= 0 && isUser && isPassword;
+}
+
+/**
+ * `POST /hooks/sitefinity`: a Sitefinity service hook says that an item was published,
+ * unpublished or deleted. The endpoint checks the Basic credentials before it reads the body,
+ * takes at most MAX_HOOK_BYTES of JSON in Sitefinity's payload shape, hands the item to the queue
+ * and answers 202 at once: it never waits for the sync. A hook for an item type the site does
+ * not sync is answered 202 too, and ignored. Every reply is no-store; refusals have the API's
+ * error shape; neither the credentials nor the body are logged. Without `hooks` (SYNC_SETTINGS,
+ * SYNC_HOOK_USER and SYNC_HOOK_PASSWORD unset) the address does not exist: 404.
+ */
+export const hookRoutes: FastifyPluginAsync<{ hooks?: HookOptions }> = async (app, { hooks }) => {
+  // The body as bytes whatever its declared type: JSON or not is this route's to say (400).
+  // Every reply, refusals by Fastify itself included (413), is for this request alone.
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    "*",
+    { parseAs: "buffer", bodyLimit: MAX_HOOK_BYTES },
+    (_r, body, done) => done(null, body),
+  );
+  app.post(HOOK_PATH, {
+    bodyLimit: MAX_HOOK_BYTES,
+    // Refused before the body is read.
+    onRequest: async (request) => {
+      if (!hooks)
+        throw new HttpError(
+          404,
+          "NotFound",
+          "Service hooks are not set up on this site.",
+          NO_STORE,
+        );
+      if (!isAuthorised(request, hooks))
+        throw new HttpError(401, "Unauthorized", "The hook's credentials are missing or wrong.", {
+          ...NO_STORE,
+          "www-authenticate": 'Basic realm="Sitefinity service hooks", charset="UTF-8"',
+        });
+    },
+    handler: async (request, reply) => {
+      const { settings, queue } = hooks!;
+      let body: unknown;
+      try {
+        body = JSON.parse((request.body as Buffer | undefined)?.toString("utf8") ?? "");
+      } catch {
+        throw new HttpError(400, "BadRequest", "The body is not JSON.", NO_STORE);
+      }
+      const read = readHookPayload(body);
+      if (!read.ok)
+        throw new HttpError(
+          400,
+          "BadRequest",
+          `The body is not a Sitefinity service hook's payload: ${read.problem}`,
+          NO_STORE,
+        );
+      const { notice } = read;
+      const target = noticeTarget(settings, notice.itemType);
+      if (target === "ignored") {
+        request.log.info(
+          { itemType: notice.itemType },
+          "hook for an item type the site does not sync: ignored",
+        );
+        return reply.code(202).headers(NO_STORE).send({ status: "ignored" });
+      }
+      queue.add(notice);
+      return reply.code(202).headers(NO_STORE).send({ status: "accepted" });
+    },
+  });
+};

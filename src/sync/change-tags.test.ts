@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { parseContentFile, type ContentFile } from "../content/content-file.ts";
+import { generateContent } from "../db/demo/generate.ts";
+import {
+  ALL,
+  ARTICLES,
+  DEALS,
+  dealsGroupTag,
+  dealTag,
+  SEARCH,
+  articleTag,
+  taxonTag,
+} from "../rules/cache-tags.ts";
+import { createGroupResolver, groupOfIndustries } from "../rules/industry-groups.ts";
+import { contentChangeTags } from "./change-tags.ts";
+
+const parsed = (content: ContentFile): ContentFile => {
+  const result = parseContentFile(JSON.parse(JSON.stringify(content)));
+  if (!result.ok) throw new Error(result.problems.join("\n"));
+  return result.content;
+};
+const before = parsed(generateContent({ transactions: 40, articles: 20 }));
+const copy = (): ContentFile => structuredClone(before);
+const groupOf = (content: ContentFile, deal: ContentFile["transactions"][number]) =>
+  groupOfIndustries(deal.industries, createGroupResolver(content.hierarchyTaxa))!.id;
+
+describe("contentChangeTags", () => {
+  it("names nothing when nothing changed, whatever order the keys come in", () => {
+    const after = copy();
+    after.transactions = after.transactions.map((deal) =>
+      Object.fromEntries(Object.entries(deal).reverse()),
+    ) as ContentFile["transactions"];
+    expect(contentChangeTags(before, after)).toEqual([]);
+  });
+
+  it("names a changed deal, its group, the deals' lists and the search, and no other deal", () => {
+    const after = copy();
+    const deal = after.transactions[4]!;
+    deal.Company = "Renamed Holdings";
+    expect(contentChangeTags(before, after)).toEqual(
+      [SEARCH, DEALS, dealTag(deal.Id), dealsGroupTag(groupOf(after, deal))].sort(),
+    );
+  });
+
+  it("names a deal's description text as part of the deal", () => {
+    const after = copy();
+    const deal = after.transactions[2]!;
+    after.descriptions[deal.Description] = "<p>Another text</p>";
+    const tags = contentChangeTags(before, after);
+    for (const shared of after.transactions.filter((t) => t.Description === deal.Description))
+      expect(tags).toContain(dealTag(shared.Id));
+  });
+
+  it("names both groups of a deal that moved, and a removed article's topics", () => {
+    const after = copy();
+    const deal = after.transactions[1]!;
+    const other = after.transactions.find((t) => groupOf(after, t) !== groupOf(after, deal))!;
+    deal.industries = [...other.industries];
+    const [gone] = after.articles.splice(0, 1);
+    const tags = contentChangeTags(before, after);
+    expect(tags).toContain(dealsGroupTag(groupOf(before, before.transactions[1]!)));
+    expect(tags).toContain(dealsGroupTag(groupOf(after, other)));
+    expect(tags).toContain(ARTICLES);
+    expect(tags).toContain(articleTag(gone!.Id));
+    for (const topic of gone!.Tags) expect(tags).toContain(taxonTag(topic));
+  });
+
+  it("names everything when a taxon or the site settings changed", () => {
+    const renamed = copy();
+    renamed.flatTaxa[0]!.Title = "Another name";
+    expect(contentChangeTags(before, renamed)).toEqual([ALL]);
+    const settings = copy();
+    settings.site.tagline = "Another tagline";
+    expect(contentChangeTags(before, settings)).toEqual([ALL]);
+  });
+});

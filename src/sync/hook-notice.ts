@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { isGuid } from "../rules/taxonomies.ts";
+import type { SyncSettings } from "./settings.ts";
+
+// A Sitefinity service hook's payload, read as a notice that one item changed, never as the
+// content itself: its fields are not the ones the site shows, and the trigger key (published,
+// unpublished, deleted) is not in it. The item is then fetched by its Id from the set its type
+// names (sync-items.ts). The payload's `Item.Id` is the live item's Id, the one the web services
+// know; `OriginalEvent.OriginalContentId` says the same when `Item` lacks it.
+
+const guid = z.string().refine(isGuid, "not a GUID");
+const itemType = z.string().regex(/^[A-Za-z_][A-Za-z0-9_.+`]{0,299}$/, "not an item type");
+
+const payloadSchema = z.object({
+  Item: z.looseObject({ Id: guid.optional() }),
+  OriginalEvent: z.looseObject({
+    ItemType: itemType,
+    OriginalContentId: guid.nullish(),
+    Action: z.string().max(100).nullish(),
+    Status: z.string().max(100).nullish(),
+  }),
+});
+
+/** One changed item, as a hook names it. */
+export interface ItemNotice {
+  /** OriginalEvent.ItemType: the item's .NET type. */
+  readonly itemType: string;
+  /** The live item's Id, lower case. */
+  readonly id: string;
+}
+
+/** The notice a hook's JSON body gives, or what is wrong with it. */
+export function readHookPayload(
+  body: unknown,
+): { ok: true; notice: ItemNotice } | { ok: false; problem: string } {
+  const result = payloadSchema.safeParse(body);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    return { ok: false, problem: `${issue.path.join(".") || "(body)"}: ${issue.message}` };
+  }
+  const { Item, OriginalEvent } = result.data;
+  const id = Item.Id ?? OriginalEvent.OriginalContentId;
+  if (!id) return { ok: false, problem: "Item.Id: missing" };
+  return { ok: true, notice: { itemType: OriginalEvent.ItemType, id: id.toLowerCase() } };
+}
+
+/**
+ * Where a notice's item is looked for: a set the site syncs, both sets (a module type the
+ * settings do not map), the taxonomies (a taxon: they are refreshed whole), or nowhere (an item
+ * type the site does not sync, such as a form entry).
+ */
+export type NoticeTarget = "transactions" | "articles" | "either" | "taxa" | "ignored";
+
+const TAXON_TYPES = /^Telerik\.Sitefinity\.Taxonomies\.Model\./;
+const NEWS_ITEM = "Telerik.Sitefinity.News.Model.NewsItem";
+const MODULE_TYPES = "Telerik.Sitefinity.DynamicTypes.Model.";
+// Form responses are module types too, named sf_<form>.
+const FORM_ENTRIES = /^Telerik\.Sitefinity\.DynamicTypes\.Model\.sf_/i;
+
+export function noticeTarget(settings: SyncSettings, type: string): NoticeTarget {
+  if (TAXON_TYPES.test(type)) return "taxa";
+  const mapped = Object.entries(settings.itemTypes ?? {}).find(
+    ([name]) => name.toLowerCase() === type.toLowerCase(),
+  )?.[1];
+  if (mapped !== undefined) {
+    if (mapped === settings.transactionsSet) return "transactions";
+    return mapped === settings.articlesSet ? "articles" : "ignored";
+  }
+  if (type === NEWS_ITEM && settings.articlesSet === "newsitems") return "articles";
+  // With item types mapped, the firm named every type it syncs.
+  if (settings.itemTypes !== undefined || FORM_ENTRIES.test(type)) return "ignored";
+  return type.startsWith(MODULE_TYPES) ? "either" : "ignored";
+}

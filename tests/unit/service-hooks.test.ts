@@ -1,0 +1,249 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateContent } from "../../src/db/demo/generate.ts";
+import { articlePath, dealPath } from "../../src/rules/site-paths.ts";
+import { freePort } from "../../tools/free-port.ts";
+import { startServer, type ServerProcess } from "../../tools/server-process.ts";
+import {
+  ACCESS_KEY,
+  DEALS_SET,
+  type SitefinityService,
+  startSitefinityService,
+  syncSettingsFor,
+} from "../../tools/sitefinity-service.ts";
+
+// Sitefinity's service hooks against the built site: the endpoint's refusals (each changes
+// nothing and asks the service nothing), a publish and an unpublish that show on the pages, the
+// API and the search at once, a burst of hooks coalesced into a few writes, and a change that
+// leaves the kept pages that do not show it in place. The site first syncs the stand-in whole
+// (at its start), as a site does before hooks are set up.
+
+const firm = generateContent({ transactions: 120, articles: 40, seed: 21 });
+const DEAL_TYPE = "Telerik.Sitefinity.DynamicTypes.Model.PastTransactions.PastTransaction";
+const USER = "sitefinity-hooks";
+const PASSWORD = "a-long-hook-password-4f1d";
+const basic = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
+
+/** Sitefinity's payload for an item of `type` (see docs/sitefinity.md). */
+const payload = (id: string, type = DEAL_TYPE, action = "Updated") => ({
+  Name: "Item is published",
+  Item: { Id: id, UrlName: "item", LastModified: "2026-11-26T10:00:00+00:00" },
+  OriginalEvent: {
+    Action: action,
+    ItemType: type,
+    ItemId: "0f454ddf-e19e-4321-af06-494d50d5f496",
+    Status: "Live",
+    OriginalContentId: id,
+  },
+  OriginalEventType: "Telerik.Sitefinity.DynamicModules.Events.DynamicContentUpdatedEvent",
+});
+
+let dir: string;
+let service: SitefinityService;
+let site: ServerProcess;
+let metricsUrl: string;
+
+const hook = (body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${site.url}/hooks/sitefinity`, {
+    method: "POST",
+    headers: {
+      authorization: basic(USER, PASSWORD),
+      "content-type": "application/json",
+      ...headers,
+    },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+
+async function metric(name: string, labels = ""): Promise<number> {
+  const text = await (await fetch(metricsUrl)).text();
+  return text
+    .split("\n")
+    .filter((line) => line.startsWith(name) && line.includes(labels) && !line.startsWith("#"))
+    .reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0);
+}
+
+async function until<T>(what: string, check: () => Promise<T | undefined | false>, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check().catch(() => undefined);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const revision = () => metric("site_content_revision");
+const apiDeal = async (id: string) =>
+  (
+    (await (await fetch(`${site.url}/api/default/transactions?$filter=Id eq ${id}`)).json()) as {
+      value: { Company: string }[];
+    }
+  ).value[0];
+
+describe("Sitefinity's service hooks (SQLite)", { timeout: 120_000 }, () => {
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "site-hooks-"));
+    service = await startSitefinityService(firm, { accessKey: ACCESS_KEY });
+    const settings = join(dir, "sync.json");
+    writeFileSync(settings, JSON.stringify(syncSettingsFor(service.base)));
+    const metricsPort = await freePort();
+    metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+    site = await startServer({
+      SEED_DEMO: "true",
+      DATABASE_URL: `file:${join(dir, "site.db")}`,
+      METRICS_PORT: String(metricsPort),
+      SYNC_SETTINGS: settings,
+      // One full sync at the start; the hooks do the rest.
+      SYNC_EVERY: "24h",
+      SITEFINITY_ACCESS_KEY: ACCESS_KEY,
+      SYNC_HOOK_USER: USER,
+      SYNC_HOOK_PASSWORD: PASSWORD,
+      LOG_LEVEL: "info",
+    });
+    await until("the first sync wrote", async () => (await revision()) >= 2, 60_000);
+  }, 90_000);
+  afterAll(async () => {
+    await site?.stop();
+    await service?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("refuses a wrong password, a body over 64 KiB and a body that is not a hook's, changing nothing", async () => {
+    const before = { revision: await revision(), requests: service.requests.length };
+    const deal = firm.transactions[0]!;
+    const wrong = await hook(payload(deal.Id), { authorization: basic(USER, "not-the-password") });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get("www-authenticate")).toMatch(/^Basic /);
+    expect((await hook(payload(deal.Id), { authorization: "" })).status).toBe(401);
+    const huge = await hook({ ...payload(deal.Id), padding: "x".repeat(65 * 1024) });
+    expect(huge.status).toBe(413);
+    const notJson = await hook("Item=1&OriginalEvent=2");
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toEqual({
+      error: { code: "BadRequest", message: "The body is not JSON." },
+    });
+    const notAHook = await hook({ Item: { Id: "not-a-guid" } });
+    expect(notAHook.status).toBe(400);
+    expect(((await notAHook.json()) as { error: { message: string } }).error.message).toMatch(
+      /not a Sitefinity service hook's payload/,
+    );
+    for (const reply of [wrong, huge, notJson, notAHook])
+      expect(reply.headers.get("cache-control")).toBe("no-store");
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await revision()).toBe(before.revision);
+    expect(service.requests.length).toBe(before.requests);
+    expect(site.output()).not.toContain(PASSWORD);
+    expect(site.output()).not.toContain("not-the-password");
+  });
+
+  it("answers 202 to an item type the site does not sync, logs it, and asks the service nothing", async () => {
+    const before = { revision: await revision(), requests: service.requests.length };
+    const formEntry = payload(
+      "6b1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+      "Telerik.Sitefinity.DynamicTypes.Model.sf_contactform",
+    );
+    const reply = await hook(formEntry);
+    expect(reply.status).toBe(202);
+    expect(await reply.json()).toEqual({ status: "ignored" });
+    await expect.poll(() => site.output()).toMatch(/item type the site does not sync: ignored/);
+    expect(await revision()).toBe(before.revision);
+    expect(service.requests.length).toBe(before.requests);
+  });
+
+  it("shows a published change on the deal's page, the API and the search, and names it in the cache tags", async () => {
+    const deal = firm.transactions[3]!;
+    const page = `${site.url}${dealPath(deal.UrlName)}`;
+    const first = await fetch(page);
+    expect(first.headers.get("surrogate-key")?.split(" ")).toContain(`deal-${deal.Id}`);
+    expect(first.headers.get("cache-tag")?.split(",")).toContain(`deal-${deal.Id}`);
+    service.edit(DEALS_SET, deal.Id, { Company: "Hookfield Instruments" });
+    const started = Date.now();
+    const reply = await hook(payload(deal.Id));
+    expect(reply.status).toBe(202);
+    // Answered at once: the sync runs after the reply.
+    expect(Date.now() - started).toBeLessThan(1000);
+    await until("the page shows the change", async () =>
+      (await (await fetch(page)).text()).includes("Hookfield Instruments"),
+    );
+    expect((await apiDeal(deal.Id))?.Company).toBe("Hookfield Instruments");
+    const search = await (await fetch(`${site.url}/search?q=Hookfield`)).text();
+    expect(search).toContain(dealPath(deal.UrlName));
+  });
+
+  it("takes an unpublished deal off its page, the API and the search", async () => {
+    const deal = firm.transactions[5]!;
+    const page = `${site.url}${dealPath(deal.UrlName)}`;
+    expect((await fetch(page)).status).toBe(200);
+    service.remove(DEALS_SET, deal.Id);
+    expect((await hook(payload(deal.Id, DEAL_TYPE, "Deleted"))).status).toBe(202);
+    await until("the page is gone", async () => (await fetch(page)).status === 404);
+    expect(await apiDeal(deal.Id)).toBeUndefined();
+    const search = await (
+      await fetch(`${site.url}/search?q=${encodeURIComponent(deal.Company)}`)
+    ).text();
+    expect(search).not.toContain(dealPath(deal.UrlName));
+  });
+
+  it("keeps the kept pages that do not show a changed deal", async () => {
+    const article = firm.articles[0]!;
+    const articlePage = `${site.url}${articlePath(article.UrlName)}`;
+    await fetch(articlePage);
+    const hits = await metric("site_cache_lookups_total", 'cache="page",result="hit"');
+    const deal = firm.transactions[7]!;
+    service.edit(DEALS_SET, deal.Id, { Company: "Quietly Renamed Co" });
+    const before = await revision();
+    await hook(payload(deal.Id));
+    await until("the change is written", async () => (await revision()) > before);
+    await fetch(articlePage);
+    expect(await metric("site_cache_lookups_total", 'cache="page",result="hit"')).toBe(hits + 1);
+  });
+
+  it("coalesces a burst of hooks into a few writes", async () => {
+    const before = {
+      revision: await revision(),
+      written: await metric("site_hook_syncs_total", 'outcome="written"'),
+    };
+    const deals = firm.transactions.slice(20, 70);
+    for (const [i, deal] of deals.entries())
+      service.edit(DEALS_SET, deal.Id, { Company: `Burst Company ${i}` });
+    const replies = await Promise.all([...deals, ...deals].map((deal) => hook(payload(deal.Id))));
+    expect(replies.every((reply) => reply.status === 202)).toBe(true);
+    await until(
+      "every change shows",
+      async () =>
+        (await apiDeal(deals.at(-1)!.Id))?.Company === `Burst Company ${deals.length - 1}`,
+    );
+    await until(
+      "the writes are counted",
+      async () => (await metric("site_hook_syncs_total", 'outcome="written"')) > before.written,
+    );
+    const writes = (await revision()) - before.revision;
+    expect(writes).toBeGreaterThanOrEqual(1);
+    expect(writes).toBeLessThanOrEqual(5);
+    for (const [i, deal] of deals.entries())
+      expect((await apiDeal(deal.Id))?.Company).toBe(`Burst Company ${i}`);
+  });
+});
+
+describe("service hooks turned off", { timeout: 60_000 }, () => {
+  it("answers 404 when the hook's credentials are not set", async () => {
+    const off = await startServer({
+      SEED_DEMO: "true",
+      DATABASE_URL: `file:${join(mkdtempSync(join(tmpdir(), "site-hooks-off-")), "site.db")}`,
+    });
+    try {
+      const reply = await fetch(`${off.url}/hooks/sitefinity`, {
+        method: "POST",
+        headers: { authorization: basic(USER, PASSWORD), "content-type": "application/json" },
+        body: JSON.stringify(payload(firm.transactions[0]!.Id)),
+      });
+      expect(reply.status).toBe(404);
+      expect(((await reply.json()) as { error: { code: string } }).error.code).toBe("NotFound");
+    } finally {
+      await off.stop();
+    }
+  });
+});
