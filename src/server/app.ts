@@ -20,8 +20,9 @@ import { health } from "./health.ts";
 import { createMetrics, metricsPlugin, type Metrics } from "./metrics.ts";
 import { pageFront, type Front } from "./page-front.ts";
 import { apiRoutes } from "./routes/api/index.ts";
+import { replyEnvelope, trustProxy } from "./reply-envelope.ts";
 import { requestIdFor } from "./request-id.ts";
-import { quietRoutes, RequestLog } from "./request-log.ts";
+import { envelopeHooks, quietRoutes, RequestLog } from "./request-log.ts";
 import { KeptPages } from "./routes/kept-pages.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { suggestionRoutes } from "./routes/suggestions.ts";
@@ -86,11 +87,6 @@ const FALLBACK_ERROR_PAGE =
 /** How often Node looks for requests past their head or request timeout. */
 const CHECK_TIMEOUTS_MS = 1000;
 
-/** TRUST_PROXY as Fastify takes it; a number of hops trusts that many proxies in front. */
-function trustProxy(setting: Config["TRUST_PROXY"]) {
-  return typeof setting === "number" ? (_address: string, hop: number) => hop < setting : setting;
-}
-
 /** Builds the site's Fastify app without listening: plugins, then our decorations, then routes. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -98,6 +94,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const metrics = options.metrics ?? createMetrics(options.db, options.content);
   const inFlight = new InFlight();
   const pages = new KeptPages(options.content, (isHit) => metrics.cacheLookup("page", isHit));
+  const trust = trustProxy(config.TRUST_PROXY);
+  const envelope = replyEnvelope({ headersFor: securityHeadersFor, inFlight, metrics, trust });
   // Set once the app exists (it needs the app's logger): kept pages are answered before Fastify.
   let front: Front | undefined;
   const app = Fastify({
@@ -107,7 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // One line per request, after the reply (request-log.ts), instead of Fastify's two.
     logController: new RequestLog(),
     // Behind a proxy, client addresses (rate limit, logs) come from X-Forwarded-For.
-    trustProxy: trustProxy(config.TRUST_PROXY),
+    trustProxy: trust,
     requestIdHeader: false,
     genReqId: (request) => requestIdFor(request.headers["x-request-id"]),
     routerOptions: { maxParamLength: 1000 },
@@ -145,16 +143,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // The rate limit counts in Fastify's hooks: with it on, every request goes through them.
   if (options.astro && config.RATE_LIMIT === 0) {
-    front = pageFront({
-      pages,
-      securityHeaders: securityHeadersFor("/"),
-      inFlight,
-      metrics,
-      log: app.log,
-    });
+    front = pageFront({ pages, envelope, inFlight, log: app.log });
   }
 
-  await app.register(security, { config, headersFor: securityHeadersFor });
+  await app.register(security, { config, headersFor: envelope.headersFor });
   await app.register(graceful, { inFlight });
   // For replies made per request (search pages, errors); cached replies carry their own codings.
   await app.register(compress, {
@@ -165,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(metricsPlugin, { metrics });
+  envelopeHooks(app, envelope);
   app.decorate("db", options.db);
   app.decorate("content", options.content);
   app.decorate("config", config);

@@ -97,17 +97,9 @@ export function createMetrics(
   };
 }
 
-/** Counts every reply, by the pattern of the route that answered (not the raw URL). */
+/** The app's metrics; every reply is counted by the reply envelope (reply-envelope.ts). */
 export const metricsPlugin = fp(async (app: FastifyInstance, { metrics }: { metrics: Metrics }) => {
   app.decorate("metrics", metrics);
-  app.addHook("onResponse", (request, reply, done) => {
-    const route = request.routeOptions.url ?? "(none)";
-    metrics.reply(
-      { method: request.method, route, status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
-    done();
-  });
 });
 
 /** Serves `GET /metrics` on its own port (METRICS_PORT, on METRICS_HOST: loopback by default). */

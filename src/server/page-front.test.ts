@@ -24,6 +24,7 @@ interface LogLine {
   route?: string;
   status?: number;
   ms?: number;
+  client?: string;
 }
 
 /** A page of `bytes` bytes at /big; every other address is a small page. */
@@ -143,6 +144,30 @@ describe("a kept page", () => {
     });
     expect(line?.ms).toEqual(expect.any(Number));
     expect(await requestCount(site.app, "200")).toBe(2);
+  });
+
+  it("is logged with the client's address as Fastify's replies are: behind a trusted proxy, X-Forwarded-For's", async () => {
+    for (const [env, client] of [
+      [{}, "127.0.0.1"],
+      [{ TRUST_PROXY: "127.0.0.1" }, "203.0.113.7"],
+    ] as const) {
+      const site = await listening(env);
+      const headers = { "x-forwarded-for": "203.0.113.7" };
+      // The first reply renders through Fastify; the second is the front's.
+      await (await fetch(`${site.url}/about`, { headers })).arrayBuffer();
+      await (await fetch(`${site.url}/about`, { headers })).arrayBuffer();
+      expect(site.reachedFastify).toEqual(["/about"]);
+      await expect.poll(() => site.requestLines().length).toBe(2);
+      const lines = site.requestLines();
+      expect(lines.map((line) => line.client)).toEqual([client, client]);
+      // The id once per line, as the key it always was.
+      expect(lines.map((line) => Object.keys(line).filter((k) => k === "reqId"))).toEqual([
+        ["reqId"],
+        ["reqId"],
+      ]);
+      await close?.();
+      close = undefined;
+    }
   });
 
   it("answers a matching If-None-Match with 304, and HEAD with the length and no body", async () => {

@@ -3,9 +3,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { InFlight } from "./graceful.ts";
 import { negotiateReply } from "./http-cache/send.ts";
 import type { Variant } from "./http-cache/representation.ts";
-import type { Metrics } from "./metrics.ts";
+import type { ReplyEnvelope } from "./reply-envelope.ts";
 import { requestIdFor } from "./request-id.ts";
-import { REQUEST_MESSAGE, requestLine } from "./request-log.ts";
 import { PAGE_ROUTE, type KeptPages } from "./routes/kept-pages.ts";
 import { MAX_URL_BYTES, type HeaderSet } from "./security.ts";
 
@@ -14,10 +13,10 @@ export type Front = (request: IncomingMessage, response: ServerResponse) => bool
 
 export interface PageFrontOptions {
   pages: KeptPages;
-  /** The site's security headers (the front never answers under /api/). */
-  securityHeaders: HeaderSet;
+  /** The headers, shutdown count, log line and metrics every reply has (reply-envelope.ts). */
+  envelope: ReplyEnvelope;
+  /** Whether the server is closing: then Fastify answers 503. */
   inFlight: InFlight;
-  metrics: Metrics;
   log: FastifyBaseLogger;
 }
 
@@ -28,9 +27,9 @@ interface Heads {
 }
 
 /**
- * Sends a kept page (routes/kept-pages.ts) before Fastify sees the request, with everything the
- * Fastify route would send it with: the security headers, the request id, the coding the client
- * accepts or a 304, one log line, the metrics, and a place in the replies a shutdown waits for.
+ * Sends a kept page (routes/kept-pages.ts) before Fastify sees the request, in the envelope every
+ * reply has (reply-envelope.ts: the security headers, one log line, the metrics, a place in the
+ * replies a shutdown waits for), with the request id and the coding the client accepts or a 304.
  * Through Fastify's lifecycle a kept page was sent at 0.77 of what a bare node:http server sends
  * the same bytes at; here it costs little more than its bytes, and kept pages are most of what
  * a busy site sends.
@@ -41,13 +40,9 @@ interface Heads {
  * reply Node refuses to write. The front is not used at all when the rate limit is on (see
  * app.ts): the limit counts in Fastify's hooks.
  */
-export function pageFront({
-  pages,
-  securityHeaders,
-  inFlight,
-  metrics,
-  log,
-}: PageFrontOptions): Front {
+export function pageFront({ pages, envelope, inFlight, log }: PageFrontOptions): Front {
+  // The front never answers under /api/: the site's headers are the same for every page.
+  const securityHeaders: HeaderSet = envelope.headersFor("/");
   const heads = new WeakMap<Variant, Heads>();
   const headsOf = (variant: Variant): Heads => {
     let found = heads.get(variant);
@@ -94,15 +89,15 @@ export function pageFront({
       // A header Node will not write (it came from a page): Fastify answers with its error page.
       return false;
     }
-    inFlight.track(response);
+    envelope.track(response);
     // Logged and counted once sent, as Fastify does; a client that left first is neither.
     response.once("finish", () => {
-      const elapsed = performance.now() - start;
-      log.info(
-        { reqId: id, ...requestLine(method, url, PAGE_ROUTE, status, elapsed) },
-        REQUEST_MESSAGE,
+      const client = envelope.clientOf(request);
+      envelope.record(
+        log,
+        { reqId: id, method, url, route: PAGE_ROUTE, status, client },
+        performance.now() - start,
       );
-      metrics.reply({ method, route: PAGE_ROUTE, status: String(status) }, elapsed / 1000);
     });
     // A HEAD request's body is dropped by Node; its length is still announced.
     response.end(notModified ? undefined : variant.body);

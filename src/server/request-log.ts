@@ -4,6 +4,7 @@ import {
   type FastifyReply,
   type FastifyRequest,
 } from "fastify";
+import type { ReplyEnvelope } from "./reply-envelope.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -12,37 +13,12 @@ declare module "fastify" {
   }
 }
 
-/** What a request's log line says, beside its id. */
-export interface RequestLine {
-  method: string;
-  url: string;
-  /** The route's pattern, null when no route matched. */
-  route: string | null;
-  status: number;
-  /** Milliseconds from the request to the reply, to a tenth. */
-  ms: number;
-}
-
-/** The line for a request answered after `elapsedMs`. */
-export function requestLine(
-  method: string,
-  url: string,
-  route: string | null,
-  status: number,
-  elapsedMs: number,
-): RequestLine {
-  return { method, url, route, status, ms: Math.round(elapsedMs * 10) / 10 };
-}
-
-/** The message of every request's line, so one filter finds them all. */
-export const REQUEST_MESSAGE = "request";
-
 /**
- * One log line per request, written after the reply: its id (bound by the request's logger),
- * method, address, route pattern, status and time in milliseconds. Fastify's own controller
- * writes two lines a request ("incoming request", "request completed"), which doubled the cost
- * of logging on every request. Kept pages answered before Fastify write the same line
- * (page-front.ts).
+ * Fastify's own request lines are off: the reply envelope (reply-envelope.ts) writes one line per
+ * request after its reply, for Fastify's replies (its onResponse hook, below) and the front's
+ * alike. Fastify's controller wrote two lines a request ("incoming request", "request completed"),
+ * which doubled the cost of logging on every request. A reply that failed while being sent is
+ * logged here, as an error, since only the controller hears of it.
  */
 export class RequestLog extends LogController {
   override incomingRequest() {}
@@ -51,19 +27,32 @@ export class RequestLog extends LogController {
   override routeNotFound() {}
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
-    const line = requestLine(
-      request.method,
-      request.url,
-      request.routeOptions.url ?? null,
-      reply.statusCode,
-      reply.elapsedTime,
-    );
-    // A level that is off is a no-op in pino: a quiet route's line costs nothing at info.
-    if (error) request.log.error({ ...line, err: error }, "request failed while sending");
-    else if (request.routeOptions.config.isQuietLog) request.log.debug(line, REQUEST_MESSAGE);
-    else request.log.info(line, REQUEST_MESSAGE);
+    if (error)
+      request.log.error(
+        { url: request.url, status: reply.statusCode, err: error },
+        "request failed while sending",
+      );
   }
 }
+
+/** Writes every Fastify reply's line and count through the envelope, once it was sent. */
+export const envelopeHooks = (app: FastifyInstance, envelope: ReplyEnvelope) =>
+  app.addHook("onResponse", (request, reply, done) => {
+    envelope.record(
+      app.log,
+      {
+        reqId: request.id,
+        method: request.method,
+        url: request.url,
+        route: request.routeOptions.url ?? null,
+        status: reply.statusCode,
+        client: request.ip,
+      },
+      reply.elapsedTime,
+      { isQuiet: request.routeOptions.config.isQuietLog },
+    );
+    done();
+  });
 
 /** Marks every route registered in this plugin's context as quiet (see isQuietLog). */
 export const quietRoutes = (app: FastifyInstance) =>
