@@ -16,6 +16,7 @@ import { errorHandler } from "./error-handler.ts";
 import { graceful, InFlight } from "./graceful.ts";
 import { health } from "./health.ts";
 import { createMetrics, metricsPlugin, type Metrics } from "./metrics.ts";
+import type { Purger } from "./purge/index.ts";
 import { pageFront, type Front } from "./page-front.ts";
 import { apiRoutes } from "./routes/api/index.ts";
 import { requestIdFor } from "./request-id.ts";
@@ -44,6 +45,8 @@ export interface AppOptions {
   loggerInstance?: FastifyBaseLogger;
   /** Origins whose images content shows (the synced Sitefinity's), for the CSP's img-src. */
   imageOrigins?: readonly string[];
+  /** Purges the shared caches in front (purge/): absent when none is configured. */
+  purger?: Purger;
 }
 
 declare module "fastify" {
@@ -158,7 +161,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("siteSearch", search);
   app.setErrorHandler(errorHandler);
 
-  await app.register(health);
+  const { purger } = options;
+  await app.register(health, purger ? { purgeProblem: () => purger.problem() } : {});
 
   await serveFolder(app, options.embedDir, {
     // Other sites load the embed as a module script, which needs CORS.

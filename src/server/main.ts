@@ -5,6 +5,7 @@ import { loadConfig } from "./config.ts";
 import { watchContent } from "./content-state.ts";
 import { createLogger } from "./logger.ts";
 import { createMetrics, startMetricsServer } from "./metrics.ts";
+import { createPurger } from "./purge/index.ts";
 import { scheduleSync } from "./sync-schedule.ts";
 import { readSyncSettings } from "../sync/settings.ts";
 
@@ -20,6 +21,7 @@ async function main() {
   const content = await watchContent(db, config.CONTENT_POLL_MS);
   const astro = await loadAstroHandler();
   const metrics = createMetrics(db, content, { logLinesDropped: log.dropped });
+  const purger = createPurger(config, { log: log.logger, registry: metrics.registry });
   const app = await buildApp({
     config,
     db,
@@ -31,6 +33,7 @@ async function main() {
     embedDir: `${DIST}embed`,
     loggerInstance: log.logger,
     imageOrigins: syncSettings ? [new URL(syncSettings.service).origin] : [],
+    ...(purger ? { purger } : {}),
   });
   if (isSeeded) app.log.info("the database held no content: loaded the demo content");
   await app.listen({ port: config.PORT, host: config.HOST });
@@ -67,7 +70,9 @@ async function main() {
     }, config.SHUTDOWN_GRACE_MS);
     force.unref();
     metricsServer?.close();
+    // Purges already started finish (or give up) before the process goes: a change stays purged.
     Promise.all([app.closeGracefully(), sync?.stop()])
+      .then(() => purger?.settled())
       .then(() => {
         content.stop();
         return db.close();
