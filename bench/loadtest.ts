@@ -1,6 +1,6 @@
 import autocannon from "autocannon";
 import { rssMiB } from "../tools/process-memory.ts";
-import { samplePaths, startBenchServer } from "./site-server.ts";
+import { loadTestPaths, startBenchServer } from "./site-server.ts";
 
 // npm run loadtest: 100 connections for 30 s over a mix of pages and API calls, on 127.0.0.1 only.
 // Passes with 0 errors, 0 timeouts, 0 responses other than 2xx, and memory after the run within
@@ -10,23 +10,7 @@ const DURATION_S = Number(process.env.LOADTEST_SECONDS ?? 30);
 
 const server = await startBenchServer();
 try {
-  const { article, topic } = await samplePaths(server.url);
-  const paths = [
-    "/",
-    "/topics",
-    "/transactions",
-    article,
-    topic,
-    "/latest-articles-commentary/featured-articles-commentary/all-articles-and-commentary?page=2",
-    "/search?q=earnouts",
-    "/about/contact",
-    "/sitemap.xml",
-    "/api/default/transactions?$orderby=Date%20desc",
-    "/api/default/taxonomies",
-    "/api/default/flat-taxa",
-    "/api/default/articles?$top=10&$select=Id,Title&$orderby=PublicationDate%20desc",
-    "/api/default/transactions?$filter=Size%20gt%20100&$count=true",
-  ];
+  const paths = await loadTestPaths(server.url);
   const requests = paths.map((path) => ({
     method: "GET" as const,
     path,

@@ -8,6 +8,7 @@ import { benchImportLatency } from "./import-latency.ts";
 import { benchPages } from "./pages.ts";
 import { benchSearch } from "./search.ts";
 import { benchSync } from "./sync.ts";
+import { benchVarnishLoad } from "./varnish-load.ts";
 
 // npm run bench: every budget of DESIGN §7 that a benchmark checks, one figure per line, measured
 // side by side in one run on this machine. Exits 1 when a figure misses its budget.
@@ -25,6 +26,7 @@ const sections: [key: string, title: string, run: () => Promise<string[]>][] = [
   ["search", "Search: quality, PostgreSQL and SQLite, 20,000 documents", benchSearch],
   ["imports", "Imports across instances", benchImportLatency],
   ["sync", "Sync from Sitefinity", benchSync],
+  ["varnish", "Varnish in front under load", benchVarnishLoad],
 ];
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((key) => !sections.some(([k]) => k === key));

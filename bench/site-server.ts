@@ -68,3 +68,24 @@ export async function samplePaths(
     throw new Error("could not find an article, a topic page and a deal page to sample");
   return { article, topic, deal };
 }
+
+/** The load test's mix of pages and API calls (bench/loadtest.ts), read from the running site. */
+export async function loadTestPaths(url: string): Promise<string[]> {
+  const { article, topic } = await samplePaths(url);
+  return [
+    "/",
+    "/topics",
+    "/transactions",
+    article,
+    topic,
+    "/latest-articles-commentary/featured-articles-commentary/all-articles-and-commentary?page=2",
+    "/search?q=earnouts",
+    "/about/contact",
+    "/sitemap.xml",
+    "/api/default/transactions?$orderby=Date%20desc",
+    "/api/default/taxonomies",
+    "/api/default/flat-taxa",
+    "/api/default/articles?$top=10&$select=Id,Title&$orderby=PublicationDate%20desc",
+    "/api/default/transactions?$filter=Size%20gt%20100&$count=true",
+  ];
+}

@@ -18,6 +18,7 @@ import { graceful, InFlight } from "./graceful.ts";
 import { hookRoutes, type HookOptions } from "./hooks/hook-route.ts";
 import { health } from "./health.ts";
 import { createMetrics, metricsPlugin, type Metrics } from "./metrics.ts";
+import type { Purger } from "./purge/index.ts";
 import { pageFront, type Front } from "./page-front.ts";
 import { apiRoutes } from "./routes/api/index.ts";
 import { replyEnvelope, trustProxy } from "./reply-envelope.ts";
@@ -47,17 +48,10 @@ export interface AppOptions {
   loggerInstance?: FastifyBaseLogger;
   /** Origins whose images content shows (the synced Sitefinity's), for the CSP's img-src. */
   imageOrigins?: readonly string[];
-  /** Purges the shared caches (Varnish, Fastly, Cloudflare) by tag, when one is configured. */
-  purger?: SharedCachePurger;
+  /** Purges the shared caches in front (purge/): absent when none is configured. */
+  purger?: Purger;
   /** Sitefinity's service hooks, when SYNC_SETTINGS and the hook's credentials are set. */
   hooks?: HookOptions;
-}
-
-/** What the app asks of the shared caches' purger. */
-export interface SharedCachePurger {
-  purge(tags: readonly string[]): void;
-  /** Why purges keep failing, for /readyz's details; null when they do not. */
-  problem(): string | null;
 }
 
 declare module "fastify" {
@@ -167,7 +161,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("siteSearch", search);
   app.setErrorHandler(errorHandler);
 
-  await app.register(health);
+  const { purger } = options;
+  await app.register(health, purger ? { purgeProblem: () => purger.problem() } : {});
 
   await serveFolder(app, options.embedDir, {
     // Other sites load the embed as a module script, which needs CORS.

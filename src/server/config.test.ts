@@ -46,3 +46,34 @@ describe("the defaults a site ships with", () => {
     expect(config.KEEP_ALIVE_TIMEOUT_MS).toBe(72_000);
   });
 });
+
+describe("the shared caches to purge", () => {
+  it("reads VARNISH_URLS as a list of base URLs", () => {
+    expect(
+      loadConfig({ VARNISH_URLS: "http://10.0.0.5:6081, https://cache.example/ " }).VARNISH_URLS,
+    ).toEqual(["http://10.0.0.5:6081", "https://cache.example"]);
+    expect(loadConfig({}).VARNISH_URLS).toBeUndefined();
+  });
+
+  it.each(["10.0.0.5:6081", "ftp://cache.example", ",", "http://a.example, nope"])(
+    "refuses VARNISH_URLS=%j, naming it",
+    (urls) => {
+      expect(() => loadConfig({ VARNISH_URLS: urls })).toThrow(/VARNISH_URLS: http\(s\) URLs/);
+    },
+  );
+
+  it.each([
+    [{ FASTLY_SERVICE_ID: "svc" }, /FASTLY_API_TOKEN: must be set with FASTLY_SERVICE_ID/],
+    [{ FASTLY_API_TOKEN: "t" }, /FASTLY_SERVICE_ID: must be set with FASTLY_API_TOKEN/],
+    [{ CLOUDFLARE_ZONE_ID: "z" }, /CLOUDFLARE_API_TOKEN: must be set with CLOUDFLARE_ZONE_ID/],
+    [{ CLOUDFLARE_API_TOKEN: "t" }, /CLOUDFLARE_ZONE_ID: must be set with CLOUDFLARE_API_TOKEN/],
+  ])("refuses half of a CDN's pair: %j", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it("takes both of a pair, with the APIs' own addresses unless told otherwise", () => {
+    const config = loadConfig({ FASTLY_SERVICE_ID: "svc", FASTLY_API_TOKEN: "t" });
+    expect(config.FASTLY_API_URL).toBe("https://api.fastly.com");
+    expect(config.CLOUDFLARE_API_URL).toBe("https://api.cloudflare.com/client/v4");
+  });
+});

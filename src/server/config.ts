@@ -98,7 +98,47 @@ const envSchema = z.object({
     .min(16, "at least 16 characters: anyone who guesses it can make the site call Sitefinity")
     .max(200)
     .optional(),
+  /**
+   * The Varnish instances in front of the site (deploy/varnish.vcl), comma-separated base URLs
+   * (`http://10.0.0.5:6081`): after a change the instance that wrote purges each of them by tag.
+   */
+  VARNISH_URLS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const list = v
+        .split(",")
+        .map((url) => url.trim().replace(/\/+$/, ""))
+        .filter(Boolean);
+      const isHttp = (url: string) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol);
+      if (list.length > 0 && list.every(isHttp)) return list;
+      ctx.addIssue({ code: "custom", message: "http(s) URLs separated by commas" });
+      return z.NEVER;
+    }),
+  /** The Fastly service the site is behind; with FASTLY_API_TOKEN, changes purge it by tag. */
+  FASTLY_SERVICE_ID: z.string().optional(),
+  /** An API token with purge_select scope for that service; never in a log. */
+  FASTLY_API_TOKEN: z.string().optional(),
+  /** Fastly's API address; another one only for a test's stand-in. */
+  FASTLY_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.fastly.com"),
+  /** The Cloudflare zone the site is behind; with CLOUDFLARE_API_TOKEN, changes purge it by tag. */
+  CLOUDFLARE_ZONE_ID: z.string().optional(),
+  /** An API token with the zone's Cache Purge permission; never in a log. */
+  CLOUDFLARE_API_TOKEN: z.string().optional(),
+  /** Cloudflare's API address; another one only for a test's stand-in. */
+  CLOUDFLARE_API_URL: z
+    .url({ protocol: /^https?$/ })
+    .default("https://api.cloudflare.com/client/v4"),
 });
+
+/** Settings that only mean something together: both set, or neither. */
+const PAIRS = [
+  // One without the other would leave the endpoint off without a word.
+  ["SYNC_HOOK_USER", "SYNC_HOOK_PASSWORD"],
+  ["FASTLY_SERVICE_ID", "FASTLY_API_TOKEN"],
+  ["CLOUDFLARE_ZONE_ID", "CLOUDFLARE_API_TOKEN"],
+] as const;
 
 // Node refuses a headers timeout longer than the request timeout it belongs to.
 const checkedSchema = envSchema
@@ -106,10 +146,13 @@ const checkedSchema = envSchema
     path: ["HEADERS_TIMEOUT_MS"],
     message: "must not be longer than REQUEST_TIMEOUT_MS",
   })
-  // One without the other would leave the endpoint off without a word.
-  .refine((env) => (env.SYNC_HOOK_USER === undefined) === (env.SYNC_HOOK_PASSWORD === undefined), {
-    path: ["SYNC_HOOK_PASSWORD"],
-    message: "SYNC_HOOK_USER and SYNC_HOOK_PASSWORD go together: set both or neither",
+  .superRefine((env, ctx) => {
+    for (const [a, b] of PAIRS) {
+      const [hasA, hasB] = [env[a] !== undefined, env[b] !== undefined];
+      if (hasA === hasB) continue;
+      const [missing, set] = hasA ? [b, a] : [a, b];
+      ctx.addIssue({ code: "custom", path: [missing], message: `must be set with ${set}` });
+    }
   });
 
 type Parsed = z.output<typeof envSchema>;

@@ -7,13 +7,20 @@ export const READY_TIMEOUT_MS = 2000;
 /** A verdict is reused this long, so frequent probes cost one check. */
 const VERDICT_MS = 1000;
 
+export interface HealthOptions {
+  /** Why purges of the shared cache keep failing, or null: told on /readyz, never failing it. */
+  purgeProblem?: () => string | null;
+}
+
 /**
  * Two health checks for the load balancer and the orchestrator:
  * - `/healthz`: the process is alive. It never touches the database and answers at once.
  * - `/readyz`: the database answers within 2 s and the content is there and readable; otherwise
  *   503 with the reason, so traffic goes to another instance until this one is ready again.
+ *   Failing purges are told in its `details` but never make it fail: the instance serves well,
+ *   and taking it out of the pool would purge nothing.
  */
-export const health = fp(async (app: FastifyInstance) => {
+export const health = fp(async (app: FastifyInstance, options: HealthOptions) => {
   // Probes come every few seconds: their requests are logged at debug only (request-log.ts).
   const quiet = { config: { isQuietLog: true } };
   app.get("/healthz", quiet, async (_request, reply) =>
@@ -42,7 +49,10 @@ export const health = fp(async (app: FastifyInstance) => {
   app.get("/readyz", quiet, async (_request, reply) => {
     const problem = await check();
     reply.header("cache-control", "no-store");
-    if (problem === null) return reply.send({ status: "ready" });
+    if (problem === null) {
+      const purge = options.purgeProblem?.() ?? null;
+      return reply.send({ status: "ready", ...(purge === null ? {} : { details: { purge } }) });
+    }
     return reply.code(503).send({ status: "not ready", reason: problem });
   });
 });

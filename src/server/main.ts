@@ -6,6 +6,7 @@ import { watchContent } from "./content-state.ts";
 import { createLogger } from "./logger.ts";
 import { createMetrics, startMetricsServer } from "./metrics.ts";
 import { createItemQueue } from "./hooks/item-queue.ts";
+import { createPurger } from "./purge/index.ts";
 import { scheduleSync } from "./sync-schedule.ts";
 import { readSyncSettings } from "../sync/settings.ts";
 
@@ -21,6 +22,7 @@ async function main() {
   const content = await watchContent(db, config.CONTENT_POLL_MS);
   const astro = await loadAstroHandler();
   const metrics = createMetrics(db, content, { logLinesDropped: log.dropped });
+  const purger = createPurger(config, { log: log.logger, registry: metrics.registry }) ?? undefined;
   const job = syncSettings && {
     databaseUrl: config.DATABASE_URL,
     timeoutMs: CONTENT_WRITE_TIMEOUT_MS,
@@ -28,7 +30,6 @@ async function main() {
     accessKey: config.SITEFINITY_ACCESS_KEY,
   };
   const stopGraceMs = Math.floor(config.SHUTDOWN_GRACE_MS / 2);
-  const purger = undefined;
   const queue =
     job && config.SYNC_HOOK_USER && config.SYNC_HOOK_PASSWORD
       ? createItemQueue({
@@ -92,7 +93,9 @@ async function main() {
     }, config.SHUTDOWN_GRACE_MS);
     force.unref();
     metricsServer?.close();
+    // Purges already started finish (or give up) before the process goes: a change stays purged.
     Promise.all([app.closeGracefully(), sync?.stop(), queue?.stop()])
+      .then(() => purger?.settled())
       .then(() => {
         content.stop();
         return db.close();

@@ -2,7 +2,7 @@ import { Worker } from "node:worker_threads";
 import type { FastifyBaseLogger } from "fastify";
 import { Counter, Gauge, type Registry } from "prom-client";
 import { formatReport } from "../sync/report.ts";
-import type { SharedCachePurger } from "./app.ts";
+import type { Purger } from "./purge/index.ts";
 import type { SyncJob, SyncResult } from "./sync-worker.ts";
 
 // The running site syncs from Sitefinity by itself every SYNC_EVERY, so that editors' changes
@@ -23,7 +23,7 @@ export interface SyncScheduleOptions {
   log: FastifyBaseLogger;
   registry: Registry;
   /** Purges the shared caches of what a written sync touched. */
-  purger?: SharedCachePurger;
+  purger?: Purger;
 }
 
 /** Runs one sync in a worker thread; `stop` asks it to end early. */

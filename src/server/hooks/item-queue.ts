@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyBaseLogger } from "fastify";
 import { Counter, type Registry } from "prom-client";
 import type { ItemNotice } from "../../sync/hook-notice.ts";
-import type { SharedCachePurger } from "../app.ts";
+import type { Purger } from "../purge/index.ts";
 import { syncInWorker } from "../sync-schedule.ts";
 import type { SyncJob } from "../sync-worker.ts";
 
@@ -19,7 +19,7 @@ export interface ItemQueueOptions {
   stopGraceMs: number;
   log: FastifyBaseLogger;
   registry: Registry;
-  purger?: SharedCachePurger;
+  purger?: Purger;
   /** The pause before trying again while another sync holds the lock. */
   busyRetryMs?: number;
 }
