@@ -4,9 +4,12 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqlitePath, type Db } from "../../../db/connect.ts";
 import { generateContent } from "../../../db/demo/generate.ts";
-import { replaceContent } from "../../../db/repositories/content-repository.ts";
+import { readContent, replaceContent } from "../../../db/repositories/content-repository.ts";
+import { ALL, changeTags, DEALS, dealTag, TAXA } from "../../../rules/cache-tags.ts";
 import type { Database } from "../../../db/schema.ts";
 import { buildApiApp, get } from "../../../../tests/helpers/api-app.ts";
+
+type Deal = Awaited<ReturnType<typeof readContent>>["transactions"][number];
 
 // The app reads through a Kysely that logs every query it runs on the entity tables.
 const queries: string[] = [];
@@ -89,5 +92,30 @@ describe("the reply cache", () => {
     expect(after.response.body["@odata.count"]).toBe(12);
     expect(after.response.headers.etag).not.toBe(before.response.headers.etag);
     expect((await run("/api/default/articles/$count")).response.text).toBe("3");
+  });
+
+  it("names what each reply shows, and drops only the replies a change touched", async () => {
+    const { transactions, taxonomies } = await readContent(api.db);
+    const [one, other] = transactions as [Deal, Deal];
+    const byId = (id: string) => `/api/default/transactions?$filter=Id eq ${id}`;
+    const tagsOf = async (address: string) =>
+      String((await run(address)).response.headers["surrogate-key"]).split(" ");
+    expect(await tagsOf("/api/default/transactions?$top=5")).toEqual([ALL, DEALS]);
+    expect(await tagsOf(byId(one.Id))).toEqual([ALL, dealTag(one.Id)]);
+    expect(await tagsOf(byId(other.Id))).toEqual([ALL, dealTag(other.Id)]);
+    expect(await tagsOf(`/api/default/taxonomies?$filter=Id eq ${taxonomies[0]!.Id}`)).toEqual([
+      ALL,
+      TAXA,
+    ]);
+    // One deal changed: the lists and that deal's own replies go, the other deal's stays.
+    const content = await readContent(api.db);
+    content.transactions[0]!.Company = "Changed Company";
+    await replaceContent(api.db, content, {
+      tags: changeTags({ deals: [{ after: { Id: one.Id, groupId: null } }], articles: [] }),
+    });
+    await api.state.refresh();
+    expect((await run(byId(other.Id))).queries).toEqual([]);
+    expect((await run(byId(one.Id))).queries.length).toBeGreaterThan(0);
+    expect((await run("/api/default/transactions?$top=5")).queries.length).toBeGreaterThan(0);
   });
 });

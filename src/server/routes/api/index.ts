@@ -3,7 +3,14 @@ import { ODataError, quote } from "../../../odata/errors.ts";
 import { csdl, serviceDocument } from "../../../odata/metadata.ts";
 import { OPTION_NAMES, parseQuery } from "../../../odata/parse.ts";
 import type { EntitySet } from "../../../odata/fields.ts";
-import { ARTICLES, DEALS, TAXA, tagHeaders } from "../../../rules/cache-tags.ts";
+import {
+  ARTICLES,
+  articleTag,
+  DEALS,
+  dealTag,
+  TAXA,
+  tagHeaders,
+} from "../../../rules/cache-tags.ts";
 import { ENTITY_SETS } from "./entity-sets.ts";
 import { HttpError, type ErrorHeaders } from "../../http-error.ts";
 import { ReplyCache } from "../../http-cache/reply-cache.ts";
@@ -21,11 +28,26 @@ const ALLOW_HEADERS =
 const JSON_TYPE = "application/json; charset=utf-8";
 const TEXT_TYPE = "text/plain; charset=utf-8";
 const XML_TYPE = "application/xml; charset=utf-8";
-/** A set's replies are lists: any change to one of its items may change them. */
-const SET_TAGS: Partial<Record<EntitySet["table"], string>> = {
-  transactions: DEALS,
-  articles: ARTICLES,
+/**
+ * A set's replies are lists: any change to one of its items may change them, so they carry the
+ * set's list tag. A reply asked for by Id alone (`$filter=Id eq …`, or several joined by `or`,
+ * as a client reads one item) can only change with those items: it carries their own tags.
+ */
+const SET_TAGS: Partial<
+  Record<EntitySet["table"], { list: string; item: (id: string) => string }>
+> = {
+  transactions: { list: DEALS, item: dealTag },
+  articles: { list: ARTICLES, item: articleTag },
 };
+const GUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+const BY_IDS = new RegExp(`^\\s*Id eq (${GUID})(\\s+or\\s+Id eq ${GUID})*\\s*$`, "i");
+
+function replyTags(set: EntitySet, filter: string | undefined): string[] {
+  const tags = SET_TAGS[set.table];
+  if (tags === undefined) return [TAXA];
+  if (filter === undefined || !BY_IDS.test(filter)) return [tags.list];
+  return [...filter.matchAll(new RegExp(GUID, "gi"))].map(([id]) => tags.item(id));
+}
 const OTHER_METHODS = ["DELETE", "PATCH", "POST", "PUT", "QUERY", "TRACE"];
 
 /**
@@ -57,7 +79,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
     const parsed = parseQuery(new URLSearchParams(search));
     const texts = OPTION_NAMES.map((name) => parsed.texts[name] ?? "");
     const key = `${set.name}${isCount ? "/$count" : ""}?${texts.join("\n")}`;
-    const tags = [SET_TAGS[set.table] ?? TAXA];
+    const tags = replyTags(set, parsed.texts.$filter);
     return cache.get(url, key, async () =>
       isCount
         ? represent(
