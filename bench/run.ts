@@ -8,6 +8,7 @@ import { benchImportLatency } from "./import-latency.ts";
 import { benchPages } from "./pages.ts";
 import { benchSearch } from "./search.ts";
 import { benchSync } from "./sync.ts";
+import { benchPublish } from "./publish.ts";
 import { benchVarnishLoad } from "./varnish-load.ts";
 
 // npm run bench: every budget of DESIGN §7 that a benchmark checks, one figure per line, measured
@@ -27,6 +28,7 @@ const sections: [key: string, title: string, run: () => Promise<string[]>][] = [
   ["imports", "Imports across instances", benchImportLatency],
   ["sync", "Sync from Sitefinity", benchSync],
   ["varnish", "Varnish in front under load", benchVarnishLoad],
+  ["publish", "Publish to visible through Varnish, and the cost of a change", benchPublish],
 ];
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((key) => !sections.some(([k]) => k === key));

@@ -1,11 +1,23 @@
 import type { ContentFile } from "../content/content-file.ts";
-import { ALL, changeTags, type TaggedArticle, type TaggedDeal } from "../rules/cache-tags.ts";
+import { ALL, changeTags } from "../rules/cache-tags.ts";
 import { createGroupResolver, groupOfIndustries } from "../rules/industry-groups.ts";
 
-// The cache tags a content write touches, from the content before and after it: the deals and
-// articles that were added, removed or changed (a deal's description text included), with their
-// lists. A change to the taxonomies, their taxa or the site settings may show on any page (a
-// group's name, a topic's, the menus), so it touches everything.
+// What a content write changes, and the cache tags it touches, from the content before and after
+// it: the deals and articles that were added, removed or changed (a deal's description text
+// included), with their lists. A change to the taxonomies, their taxa or the site settings may
+// show on any page (a group's name, a topic's, the menus), so it touches everything.
+
+type Deal = ContentFile["transactions"][number];
+type Article = ContentFile["articles"][number];
+
+/** An item before and after a change; absent on one side when it was added or removed. */
+export interface ItemPair<T> {
+  before?: T;
+  after?: T;
+}
+
+/** The parts of a content file that say what its deals and articles show. */
+type Items = Pick<ContentFile, "transactions" | "articles" | "descriptions">;
 
 /** JSON with every object's keys in order: the database and a parsed file order them apart. */
 const canonical = (value: unknown): string =>
@@ -16,55 +28,71 @@ const canonical = (value: unknown): string =>
   );
 const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
-type Pair<T> = { before?: T; after?: T };
-
-/**
- * Each Id's item before and after, for the Ids added, removed or differing; `read` gives what a
- * visitor sees of an item in its own side's content.
- */
-function differing<I extends { Id: string }, T>(
-  [before, after]: readonly [readonly I[], readonly I[]],
-  read: (item: I, isAfter: boolean) => unknown,
-  tagged: (item: I) => T,
-): Pair<T>[] {
+/** The pairs of items that were added, removed or differ; `read` says what a visitor sees. */
+function differing<T extends { Id: string }>(
+  before: readonly T[],
+  after: readonly T[],
+  read: (item: T, isAfter: boolean) => unknown,
+): ItemPair<T>[] {
   const held = new Map(before.map((item) => [item.Id.toLowerCase(), item]));
-  const pairs: Pair<T>[] = [];
+  const pairs: ItemPair<T>[] = [];
   for (const item of after) {
     const id = item.Id.toLowerCase();
     const old = held.get(id);
     held.delete(id);
-    if (old === undefined) pairs.push({ after: tagged(item) });
-    else if (!same(read(old, false), read(item, true)))
-      pairs.push({ before: tagged(old), after: tagged(item) });
+    if (old === undefined) pairs.push({ after: item });
+    else if (!same(read(old, false), read(item, true))) pairs.push({ before: old, after: item });
   }
-  for (const old of held.values()) pairs.push({ before: tagged(old) });
+  for (const old of held.values()) pairs.push({ before: old });
   return pairs;
+}
+
+/** The deals and articles that differ between `before` and `after`. */
+export function itemChanges(
+  before: Items,
+  after: Items,
+): { deals: ItemPair<Deal>[]; articles: ItemPair<Article>[] } {
+  return {
+    // A deal shows its description's text, kept apart under its Description key.
+    deals: differing(before.transactions, after.transactions, (item, isAfter) => [
+      item,
+      (isAfter ? after : before).descriptions[item.Description],
+    ]),
+    articles: differing(before.articles, after.articles, (item) => item),
+  };
+}
+
+/** Whether two contents' taxonomies, taxa and site settings are the same. */
+export function isSameFrame(a: ContentFile, b: ContentFile): boolean {
+  return (
+    same(a.taxonomies, b.taxonomies) &&
+    same(a.hierarchyTaxa, b.hierarchyTaxa) &&
+    same(a.flatTaxa, b.flatTaxa) &&
+    same(a.site, b.site)
+  );
+}
+
+/** The tags of changed items, their groups read from `taxa`; none when nothing changed. */
+export function itemChangeTags(
+  changes: ReturnType<typeof itemChanges>,
+  taxa: ContentFile["hierarchyTaxa"],
+): string[] {
+  if (changes.deals.length + changes.articles.length === 0) return [];
+  const resolve = createGroupResolver(taxa);
+  const deal = (item?: Deal) =>
+    item && { Id: item.Id, groupId: groupOfIndustries(item.industries, resolve)?.id ?? null };
+  const article = (item?: Article) => item && { Id: item.Id, Tags: item.Tags };
+  return changeTags({
+    deals: changes.deals.map(({ before, after }) => ({ before: deal(before), after: deal(after) })),
+    articles: changes.articles.map(({ before, after }) => ({
+      before: article(before),
+      after: article(after),
+    })),
+  });
 }
 
 /** The tags a write from `before` to `after` touches; none when nothing a visitor sees changed. */
 export function contentChangeTags(before: ContentFile, after: ContentFile): string[] {
-  if (
-    !same(before.taxonomies, after.taxonomies) ||
-    !same(before.hierarchyTaxa, after.hierarchyTaxa) ||
-    !same(before.flatTaxa, after.flatTaxa) ||
-    !same(before.site, after.site)
-  )
-    return [ALL];
-  // The taxa are the same on both sides: one resolver serves both.
-  const resolve = createGroupResolver(after.hierarchyTaxa);
-  const deals = differing(
-    [before.transactions, after.transactions],
-    // A deal shows its description's text, kept apart under its Description key.
-    (item, isAfter) => [item, (isAfter ? after : before).descriptions[item.Description]],
-    (item): TaggedDeal => ({
-      Id: item.Id,
-      groupId: groupOfIndustries(item.industries, resolve)?.id ?? null,
-    }),
-  );
-  const articles = differing(
-    [before.articles, after.articles],
-    (item) => item,
-    (item): TaggedArticle => ({ Id: item.Id, Tags: item.Tags }),
-  );
-  return deals.length + articles.length === 0 ? [] : changeTags({ deals, articles });
+  if (!isSameFrame(before, after)) return [ALL];
+  return itemChangeTags(itemChanges(before, after), after.hierarchyTaxa);
 }

@@ -1,18 +1,29 @@
+import { parseContentFile } from "../content/content-file.ts";
 import type { Db } from "../db/connect.ts";
-import { contentRevision, readContent } from "../db/repositories/content-repository.ts";
+import { contentRevision, readContent, writeItems } from "../db/repositories/content-repository.ts";
 import { tryWithSyncLock } from "../db/sync-lock.ts";
+import { isSameFrame, itemChanges, itemChangeTags } from "./change-tags.ts";
 import { noticeTarget, type ItemNotice } from "./hook-notice.ts";
 import type { SetChanges } from "./listing-diff.ts";
 import { fetchChangedSets, listTaxa } from "./read-service.ts";
 import type { SyncReport } from "./report.ts";
-import { writeSnapshot, type SyncOptions } from "./run-sync.ts";
+import { SyncRefusedError, writeSnapshot, type SyncOptions } from "./run-sync.ts";
 import { createServiceClient, SyncError } from "./service-client.ts";
+import {
+  buildSnapshot,
+  describeIssue,
+  descriptionClashes,
+  type Snapshot,
+  type SnapshotInput,
+} from "./snapshot.ts";
 
 // The sync of a few items that service hooks named: each is fetched by its Id from its set (both
-// sets when its type is not mapped), the taxonomies whole (they are few, and a hook may be about
-// a taxon), and the content after it is validated and written as the full sync's is, all or
-// nothing, under the same lock. An item the service no longer returns was unpublished or
-// deleted: it goes. No listing: that is the scheduled full sync's, which catches a missed hook.
+// sets when its type is not mapped), with the taxonomies whole (they are few, and a hook may be
+// about a taxon). An item the service no longer returns was unpublished or deleted: it goes.
+// The changed items are validated as the full sync validates its content, and written in place,
+// all or nothing, under the same lock; a change to the taxonomies takes the full sync's path
+// (the whole content written again). No listing: that is the scheduled full sync's, which
+// catches a missed hook.
 
 /** One run of the hooks that arrived together. */
 export interface ItemSyncOptions extends Pick<SyncOptions, "settings" | "accessKey" | "client"> {
@@ -31,6 +42,8 @@ function asked(held: readonly { Id: string }[], ids: ReadonlySet<string>): SetCh
     order: [...order, ...added],
   };
 }
+
+const lower = (item: { Id?: unknown }) => String(item.Id).toLowerCase();
 
 /** Runs one item sync; `busy` when another sync holds the lock (the caller tries again). */
 export async function syncItems(db: Db, options: ItemSyncOptions): Promise<SyncReport> {
@@ -71,26 +84,127 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
       articles: asked(current.articles, articles),
     }),
   ]);
-  const written = await writeSnapshot(
-    db,
-    {
-      current,
-      mapping: { ...settings, origin: new URL(settings.service).origin },
-      ...taxa,
-      deals: fetched.deals,
-      articles: fetched.articles,
-    },
-    settings,
-    // A hook for an item as this site already holds it (sent twice, say) writes nothing.
-    { revision, isUnchangedSkipped: true },
-  );
-  return {
-    outcome: written && written.tags.length > 0 ? "written" : "unchanged",
+  const input: SnapshotInput = {
+    current,
+    mapping: { ...settings, origin: new URL(settings.service).origin },
+    ...taxa,
+    deals: fetched.deals,
+    articles: fetched.articles,
+  };
+  const report = (outcome: "written" | "unchanged", after: number, tags: string[]) => ({
+    outcome,
     sets: [],
     requests: client.requests,
     fetched: fetched.deals.fetched.size + fetched.articles.fetched.size,
-    revision: written?.revision ?? revision,
+    revision: after,
     seconds: (performance.now() - started) / 1000,
-    tags: written?.tags ?? [],
+    tags,
+  });
+
+  const snapshot = buildSnapshot(input);
+  // Only the items asked for are validated: the others were when they were written.
+  const keys = new Set<unknown>();
+  const only: Snapshot = {
+    ...snapshot,
+    transactions: snapshot.transactions.filter((deal) => {
+      const isAsked = deals.has(lower(deal));
+      if (isAsked) keys.add(deal.Description);
+      return isAsked;
+    }),
+    articles: snapshot.articles.filter((article) => articles.has(lower(article))),
+    descriptions: Object.fromEntries(
+      Object.entries(snapshot.descriptions).filter(([key]) => keys.has(key)),
+    ),
   };
+  const problems = [
+    ...descriptionClashes(input).map(
+      ({ key, ids }) =>
+        `${settings.transactionsSet} ${ids.join(", ")}: Description "${key}" is shared, but their ${settings.descriptionField} differs: give each deal its own Description`,
+    ),
+    ...urlNameClashes(snapshot, only, settings),
+  ];
+  const parsed = parseContentFile(only);
+  if (!parsed.ok)
+    throw new SyncRefusedError([
+      ...problems,
+      ...parsed.issues.map((issue) => describeIssue(issue, only, settings)),
+    ]);
+  if (problems.length > 0) throw new SyncRefusedError(problems);
+
+  // A taxon changed: it may show on any page, so the whole content is written, as a sync does.
+  if (
+    !isSameFrame(
+      { ...current, transactions: [], articles: [] },
+      { ...parsed.content, transactions: [], articles: [] },
+    )
+  ) {
+    const written = await writeSnapshot(db, input, settings, { revision });
+    return report("written", written!.revision, written!.tags);
+  }
+  const before = {
+    transactions: current.transactions.filter((deal) => deals.has(lower(deal))),
+    articles: current.articles.filter((article) => articles.has(lower(article))),
+    descriptions: current.descriptions,
+  };
+  const changes = itemChanges(before, parsed.content);
+  const tags = itemChangeTags(changes, parsed.content.hierarchyTaxa);
+  // A hook for an item as this site already holds it (sent twice, say) writes nothing.
+  if (tags.length === 0) return report("unchanged", revision, []);
+  const after = await writeItems(
+    db,
+    {
+      deals: {
+        removed: changes.deals.flatMap(({ before: b, after: a }) => (b && !a ? [b.Id] : [])),
+        written: changes.deals.flatMap(({ after: a }) => (a ? [a] : [])),
+      },
+      articles: {
+        removed: changes.articles.flatMap(({ before: b, after: a }) => (b && !a ? [b.Id] : [])),
+        written: changes.articles.flatMap(({ after: a }) => (a ? [a] : [])),
+      },
+      descriptions: descriptionWrites(snapshot, before, parsed.content.descriptions),
+    },
+    { ifRevision: revision, tags },
+  );
+  return report("written", after, tags);
+}
+
+/**
+ * The description texts the changed deals use, and the keys no deal uses any more (a removed
+ * deal's, unless another deal shares it): null, to be removed.
+ */
+function descriptionWrites(
+  snapshot: Snapshot,
+  before: { transactions: readonly { Description: string }[] },
+  written: Readonly<Record<string, string>>,
+): Record<string, string | null> {
+  const used = new Set(snapshot.transactions.map((deal) => String(deal.Description)));
+  const writes: Record<string, string | null> = { ...written };
+  for (const { Description } of before.transactions)
+    if (!used.has(Description)) writes[Description] = null;
+  return writes;
+}
+
+/** An asked-for item whose UrlName another item of its set already has. */
+function urlNameClashes(
+  whole: Snapshot,
+  only: Snapshot,
+  names: { transactionsSet: string; articlesSet: string },
+): string[] {
+  const sets = [
+    ["transactions", names.transactionsSet],
+    ["articles", names.articlesSet],
+  ] as const;
+  return sets.flatMap(([set, name]) => {
+    const asked = new Set(only[set].map(lower));
+    const taken = new Map<string, string>();
+    for (const item of whole[set])
+      if (!asked.has(lower(item)) && typeof item.UrlName === "string")
+        taken.set(item.UrlName.toLowerCase(), lower(item));
+    return only[set].flatMap((item) => {
+      const holder = typeof item.UrlName === "string" && taken.get(item.UrlName.toLowerCase());
+      return holder
+        ? [`${name} ${lower(item)}: UrlName: "${String(item.UrlName)}" is already ${holder}'s`]
+        : [];
+    });
+  });
 }

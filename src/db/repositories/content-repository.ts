@@ -41,6 +41,24 @@ const taxonLinks = <K extends string, T extends { Id: string }>(
     ),
   );
 
+type Deal = ContentFile["transactions"][number];
+type Article = ContentFile["articles"][number];
+type Placed<T> = T & { LastModified: string; Position: number };
+
+/** A deal as its table stores it. */
+const dealRow = ({ industries: _industries, ...t }: Placed<Deal>) => ({
+  ...t,
+  Date: stored(t.Date),
+  Counterparty: t.Counterparty ?? null,
+  Service: t.Service ?? null,
+});
+
+/** An article as its table stores it. */
+const articleRow = ({ Tags: _tags, ...a }: Placed<Article>) => ({
+  ...a,
+  PublicationDate: stored(a.PublicationDate),
+});
+
 /** Thrown by replaceContent when the content is no longer at the revision the caller read. */
 export class ContentChangedError extends Error {
   override name = "ContentChangedError";
@@ -75,16 +93,7 @@ export async function replaceContent(
     await insertBatches(tx, "flat_taxa", inOrder(content.flatTaxa));
     // Parents before children is not needed: ParentId carries no foreign key (the file was checked).
     await insertBatches(tx, "hierarchy_taxa", inOrder(content.hierarchyTaxa));
-    await insertBatches(
-      tx,
-      "transactions",
-      inOrder(content.transactions).map(({ industries: _industries, ...t }) => ({
-        ...t,
-        Date: stored(t.Date),
-        Counterparty: t.Counterparty ?? null,
-        Service: t.Service ?? null,
-      })),
-    );
+    await insertBatches(tx, "transactions", inOrder(content.transactions).map(dealRow));
     await insertBatches(
       tx,
       "transaction_industries",
@@ -95,14 +104,7 @@ export async function replaceContent(
       "descriptions",
       Object.entries(content.descriptions).map(([Key, Html]) => ({ Key, Html })),
     );
-    await insertBatches(
-      tx,
-      "articles",
-      inOrder(content.articles).map(({ Tags: _tags, ...a }) => ({
-        ...a,
-        PublicationDate: stored(a.PublicationDate),
-      })),
-    );
+    await insertBatches(tx, "articles", inOrder(content.articles).map(articleRow));
     await insertBatches(
       tx,
       "article_tags",
@@ -111,6 +113,79 @@ export async function replaceContent(
     await insertBatches(tx, "site_settings", [
       { Key: "site", Value: JSON.stringify(content.site) },
     ]);
+    await rebuildSearchIndex(tx);
+    return commitRevision(tx, db.dialect, tags);
+  });
+}
+
+/** A few deals and articles to write in place (a service hook's), and the descriptions they use. */
+export interface ItemChanges {
+  deals: { removed: readonly string[]; written: readonly Deal[] };
+  articles: { removed: readonly string[]; written: readonly Article[] };
+  /** Description HTML by key; null removes the key. */
+  descriptions: Readonly<Record<string, string | null>>;
+}
+
+/**
+ * Writes a few deals and articles in place, in one transaction, only if the content is still at
+ * `ifRevision`: the removed and rewritten ones go, the written ones come (each at its place in
+ * the list, a new one last), then the search index and the revision as replaceContent does.
+ * The caller validated them as a sync validates its content.
+ */
+export async function writeItems(
+  db: Db,
+  changes: ItemChanges,
+  { ifRevision, tags }: { ifRevision: number; tags: readonly string[] },
+): Promise<number> {
+  return db.kysely.transaction().execute(async (tx) => {
+    await checkRevision(tx, db.dialect, ifRevision);
+    const sets = [
+      ["transactions", "transaction_industries", "TransactionId", changes.deals],
+      ["articles", "article_tags", "ArticleId", changes.articles],
+    ] as const;
+    const placed: { transactions: Placed<Deal>[]; articles: Placed<Article>[] } = {
+      transactions: [],
+      articles: [],
+    };
+    for (const [table, links, owner, { removed, written }] of sets) {
+      const ids = [...removed, ...written.map((item) => item.Id)];
+      if (ids.length === 0) continue;
+      const held = await tx
+        .selectFrom(table)
+        .select(["Id", "Position"])
+        .where("Id", "in", ids)
+        .execute();
+      const place = new Map(held.map((row) => [row.Id.toLowerCase(), row.Position]));
+      const last = await tx
+        .selectFrom(table)
+        .select((eb) => eb.fn.max<number>("Position").as("n"))
+        .executeTakeFirst();
+      let next = Number(last?.n ?? -1) + 1;
+      await tx.deleteFrom(links).where(owner, "in", ids).execute();
+      await tx.deleteFrom(table).where("Id", "in", ids).execute();
+      const rows = written.map((item) => ({
+        ...stamped(item),
+        Position: place.get(item.Id.toLowerCase()) ?? next++,
+      }));
+      if (table === "transactions") placed.transactions = rows as Placed<Deal>[];
+      else placed.articles = rows as Placed<Article>[];
+    }
+    await insertBatches(tx, "transactions", placed.transactions.map(dealRow));
+    await insertBatches(
+      tx,
+      "transaction_industries",
+      taxonLinks("TransactionId", placed.transactions, (t) => t.industries),
+    );
+    await insertBatches(tx, "articles", placed.articles.map(articleRow));
+    await insertBatches(
+      tx,
+      "article_tags",
+      taxonLinks("ArticleId", placed.articles, (a) => a.Tags),
+    );
+    for (const [Key, Html] of Object.entries(changes.descriptions)) {
+      await tx.deleteFrom("descriptions").where("Key", "=", Key).execute();
+      if (Html !== null) await tx.insertInto("descriptions").values({ Key, Html }).execute();
+    }
     await rebuildSearchIndex(tx);
     return commitRevision(tx, db.dialect, tags);
   });
@@ -193,6 +268,7 @@ async function insertBatches<T extends keyof Database>(
   table: T,
   rows: readonly Insertable<Database[T]>[],
 ) {
+  if (rows.length === 0) return;
   for (let i = 0; i < rows.length; i += BATCH) {
     // Kysely cannot relate a generic table name to its row type; the parameter type checks callers.
     const batch = rows.slice(i, i + BATCH) as never;

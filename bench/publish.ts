@@ -1,0 +1,267 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { isBuildStale } from "../scripts/build-state.ts";
+import { build } from "../scripts/build.ts";
+import { parseContentFile, type ContentFile } from "../src/content/content-file.ts";
+import { connect } from "../src/db/connect.ts";
+import { generateContent } from "../src/db/demo/generate.ts";
+import { migrate } from "../src/db/migrate.ts";
+import { replaceContent } from "../src/db/repositories/content-repository.ts";
+import { articlePath, dealPath } from "../src/rules/site-paths.ts";
+import { freePort } from "../tools/free-port.ts";
+import { createDatabase, startPostgres } from "../tools/postgres.ts";
+import { startServer, type ServerProcess } from "../tools/server-process.ts";
+import {
+  DEALS_SET,
+  startSitefinityService,
+  syncSettingsFor,
+  type SitefinityService,
+} from "../tools/sitefinity-service.ts";
+import { findVarnish, startVarnish, type Varnish } from "../tools/varnish.ts";
+import { ROOT } from "./site-server.ts";
+
+// Publish to visible (DESIGN §7): at 10,000 deals and 5,000 articles, on SQLite and on
+// PostgreSQL, the time from a service hook's POST to the first reply through Varnish (the
+// project's VCL) that shows the change, for 20 published changes and 20 unpublishes; the service
+// answers after LATENCY_MS, as a CMS on a near network. Then the cost of a change: of the pages
+// the site keeps, how many one changed deal makes it render again, and which.
+
+const DEALS = 10_000;
+const ARTICLES = 5_000;
+const CHANGES = 20;
+const LATENCY_MS = Number(process.env.BENCH_SYNC_LATENCY_MS ?? 20);
+const GOAL_P95_MS = 2000;
+const USER = "bench-hooks";
+const PASSWORD = "bench-hook-password-1";
+const DEAL_TYPE = "Telerik.Sitefinity.DynamicTypes.Model.PastTransactions.PastTransaction";
+const ACCESS_KEY = "bench";
+
+const quantile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+
+interface Site {
+  instance: ServerProcess;
+  varnish: Varnish;
+  metrics: string;
+}
+
+/** The firm's content as the site holds it after a sync (the stand-in serves it back as is). */
+function firmContent(): ContentFile {
+  const parsed = parseContentFile(
+    JSON.parse(
+      JSON.stringify(generateContent({ transactions: DEALS, articles: ARTICLES, seed: 29 })),
+    ),
+  );
+  if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
+  return parsed.content;
+}
+
+async function hook(site: Site, id: string, action: string) {
+  const reply = await fetch(`${site.varnish.url}/hooks/sitefinity`, {
+    method: "POST",
+    headers: {
+      authorization: `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString("base64")}`,
+      "content-type": "application/json",
+    },
+    body: JSON.stringify({
+      Item: { Id: id },
+      OriginalEvent: { Action: action, ItemType: DEAL_TYPE, Status: "Live", OriginalContentId: id },
+    }),
+  });
+  if (reply.status !== 202) throw new Error(`the hook was answered ${reply.status}`);
+}
+
+/** Milliseconds from the hook to the first reply through Varnish that `shows` the change. */
+async function visibleAfter(
+  site: Site,
+  path: string,
+  send: () => Promise<void>,
+  shows: (status: number, text: string) => boolean,
+): Promise<number> {
+  const started = performance.now();
+  await send();
+  for (;;) {
+    const reply = await fetch(`${site.varnish.url}${path}`);
+    if (shows(reply.status, await reply.text())) return performance.now() - started;
+    if (performance.now() - started > 30_000) throw new Error(`${path}: not visible after 30 s`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+async function metric(site: Site, name: string, labels: string): Promise<number> {
+  const text = await (await fetch(site.metrics)).text();
+  return text
+    .split("\n")
+    .filter((line) => line.startsWith(name) && line.includes(labels))
+    .reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0);
+}
+
+/** Publishes and unpublishes through hooks on one database; returns the lines to print. */
+async function run(
+  dialect: string,
+  databaseUrl: string,
+  firm: ContentFile,
+  service: SitefinityService,
+  settingsFile: string,
+): Promise<string[]> {
+  const db = connect(databaseUrl, { create: true });
+  await migrate(db);
+  await replaceContent(db, firm);
+  await db.close();
+  const varnishPort = await freePort();
+  const metricsPort = await freePort();
+  const instance = await startServer(
+    {
+      DATABASE_URL: databaseUrl,
+      SYNC_SETTINGS: settingsFile,
+      SYNC_HOOK_USER: USER,
+      SYNC_HOOK_PASSWORD: PASSWORD,
+      SITEFINITY_ACCESS_KEY: ACCESS_KEY,
+      VARNISH_URLS: `http://127.0.0.1:${varnishPort}`,
+      METRICS_PORT: String(metricsPort),
+    },
+    { asShipped: { logFile: join(tmpdir(), `site-bench-publish-${dialect}.log`) } },
+  );
+  const varnish = await startVarnish([new URL(instance.url)], { port: varnishPort });
+  const site: Site = { instance, varnish, metrics: `http://127.0.0.1:${metricsPort}/metrics` };
+  try {
+    const published: number[] = [];
+    const unpublished: number[] = [];
+    for (let i = 0; i < CHANGES; i++) {
+      const deal = firm.transactions[100 + i]!;
+      const path = dealPath(deal.UrlName);
+      await fetch(`${varnish.url}${path}`);
+      const name = `Published Holdings ${dialect} ${i}`;
+      service.edit(DEALS_SET, deal.Id, { Company: name });
+      published.push(
+        await visibleAfter(
+          site,
+          path,
+          () => hook(site, deal.Id, "Updated"),
+          (status, text) => status === 200 && text.includes(name),
+        ),
+      );
+    }
+    for (let i = 0; i < CHANGES; i++) {
+      const deal = firm.transactions[200 + i]!;
+      const path = dealPath(deal.UrlName);
+      await fetch(`${varnish.url}${path}`);
+      service.remove(DEALS_SET, deal.Id);
+      unpublished.push(
+        await visibleAfter(
+          site,
+          path,
+          () => hook(site, deal.Id, "Deleted"),
+          (status) => status === 404,
+        ),
+      );
+    }
+    const figures = (label: string, times: number[]) => {
+      const sorted = [...times].sort((a, b) => a - b);
+      const p95 = quantile(sorted, 0.95);
+      return (
+        `${label} to visible through Varnish, ${dialect}, ${DEALS.toLocaleString("en")} deals + ${ARTICLES.toLocaleString("en")} articles, ${CHANGES} changes: ` +
+        `p50 ${quantile(sorted, 0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms (goal ≤ ${GOAL_P95_MS} ms) ${p95 <= GOAL_P95_MS ? "PASS" : "FAIL"}`
+      );
+    };
+    return [
+      figures("Publish", published),
+      figures("Unpublish", unpublished),
+      await costOfAChange(site, firm, service, dialect),
+    ];
+  } finally {
+    await varnish.stop();
+    await instance.stop();
+  }
+}
+
+/**
+ * Keeps a spread of pages in the instance (straight, not through Varnish), changes one deal, and
+ * counts the pages rendered again when all are asked for once more.
+ */
+async function costOfAChange(
+  site: Site,
+  firm: ContentFile,
+  service: SitefinityService,
+  dialect: string,
+): Promise<string> {
+  const { url } = site.instance;
+  const pages = [
+    "/",
+    "/transactions",
+    "/topics",
+    "/industries",
+    ...firm.transactions.slice(300, 400).map((deal) => dealPath(deal.UrlName)),
+    ...firm.articles.slice(0, 100).map((article) => articlePath(article.UrlName)),
+  ];
+  for (const path of pages) await (await fetch(`${url}${path}`)).arrayBuffer();
+  const deal = firm.transactions[300]!;
+  const name = `Cost Of A Change ${dialect}`;
+  service.edit(DEALS_SET, deal.Id, { Company: name });
+  const misses = () => metric(site, "site_cache_lookups_total", 'cache="page",result="miss"');
+  await visibleAfter(
+    site,
+    dealPath(deal.UrlName),
+    () => hook(site, deal.Id, "Updated"),
+    (s, t) => s === 200 && t.includes(name),
+  );
+  const before = await misses();
+  const rendered: string[] = [];
+  for (const path of pages) {
+    const start = await misses();
+    await (await fetch(`${url}${path}`)).arrayBuffer();
+    if ((await misses()) > start) rendered.push(path);
+  }
+  const total = (await misses()) - before;
+  const kinds = rendered.map((path) =>
+    path === dealPath(deal.UrlName)
+      ? "the deal's page"
+      : path.startsWith("/transactions/")
+        ? "a deal page of its group"
+        : path,
+  );
+  const counts = [...new Set(kinds)].map(
+    (kind) =>
+      `${kind}${kinds.filter((k) => k === kind).length > 1 ? ` ×${kinds.filter((k) => k === kind).length}` : ""}`,
+  );
+  return (
+    `Cost of a change, ${dialect}: one deal changed; of ${pages.length} kept pages (home, lists, 100 deal pages, 100 articles) ` +
+    `${total} rendered again: ${counts.join(", ")}`
+  );
+}
+
+export async function benchPublish(): Promise<string[]> {
+  const found = findVarnish();
+  if ("missing" in found)
+    return [`Publish to visible: skipped, it needs ${found.missing.join("; ")}`];
+  if (isBuildStale(ROOT)) build();
+  const firm = firmContent();
+  const dir = mkdtempSync(join(tmpdir(), "site-bench-publish-"));
+  const lines: string[] = [];
+  const postgres = await startPostgres();
+  try {
+    for (const dialect of ["SQLite", "PostgreSQL"] as const) {
+      // A fresh stand-in per database: the first run's edits and removals stay in the service.
+      const service = await startSitefinityService(firm, {
+        accessKey: ACCESS_KEY,
+        latencyMs: LATENCY_MS,
+      });
+      const settingsFile = join(dir, `sync-${dialect}.json`);
+      writeFileSync(settingsFile, JSON.stringify(syncSettingsFor(service.base)));
+      try {
+        const databaseUrl =
+          dialect === "SQLite"
+            ? `file:${join(dir, "site.db")}`
+            : (await createDatabase(postgres.url, "site_bench_publish")).url;
+        lines.push(...(await run(dialect, databaseUrl, firm, service, settingsFile)));
+      } finally {
+        await service.close();
+      }
+    }
+  } finally {
+    await postgres.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return lines;
+}
