@@ -6,6 +6,7 @@ import { watchContent } from "./content-state.ts";
 import { createLogger } from "./logger.ts";
 import { createMetrics, startMetricsServer } from "./metrics.ts";
 import { createItemQueue } from "./hooks/item-queue.ts";
+import { publisher } from "./publish.ts";
 import { createPurger } from "./purge/index.ts";
 import { scheduleSync } from "./sync-schedule.ts";
 import { readSyncSettings } from "../sync/settings.ts";
@@ -23,6 +24,7 @@ async function main() {
   const astro = await loadAstroHandler();
   const metrics = createMetrics(db, content, { logLinesDropped: log.dropped });
   const purger = createPurger(config, { log: log.logger, registry: metrics.registry }) ?? undefined;
+  const onWritten = publisher(content, purger, config.CONTENT_POLL_MS);
   const job = syncSettings && {
     databaseUrl: config.DATABASE_URL,
     timeoutMs: CONTENT_WRITE_TIMEOUT_MS,
@@ -37,7 +39,7 @@ async function main() {
           stopGraceMs,
           log: log.logger,
           registry: metrics.registry,
-          purger,
+          onWritten,
         })
       : null;
   const app = await buildApp({
@@ -77,7 +79,7 @@ async function main() {
           stopGraceMs,
           log: app.log,
           registry: metrics.registry,
-          purger,
+          onWritten,
         })
       : null;
 

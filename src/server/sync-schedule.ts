@@ -2,7 +2,7 @@ import { Worker } from "node:worker_threads";
 import type { FastifyBaseLogger } from "fastify";
 import { Counter, Gauge, type Registry } from "prom-client";
 import { formatReport } from "../sync/report.ts";
-import type { Purger } from "./purge/index.ts";
+import type { OnWritten } from "./publish.ts";
 import type { SyncJob, SyncResult } from "./sync-worker.ts";
 
 // The running site syncs from Sitefinity by itself every SYNC_EVERY, so that editors' changes
@@ -22,8 +22,8 @@ export interface SyncScheduleOptions {
   stopGraceMs: number;
   log: FastifyBaseLogger;
   registry: Registry;
-  /** Purges the shared caches of what a written sync touched. */
-  purger?: Purger;
+  /** Told the cache tags of each write (publish.ts: drop, then purge the shared caches). */
+  onWritten?: OnWritten;
 }
 
 /** Runs one sync in a worker thread; `stop` asks it to end early. */
@@ -103,7 +103,7 @@ export function scheduleSync(options: SyncScheduleOptions): SyncSchedule {
       metrics.runs.inc({ outcome: report.outcome });
       if (report.outcome === "busy") return;
       metrics.lastSuccess.setToCurrentTime();
-      if (report.outcome === "written" && report.tags) options.purger?.purge(report.tags);
+      if (report.outcome === "written" && report.tags) options.onWritten?.(report.tags);
       for (const { set, added, changed, removed } of report.sets) {
         metrics.items.inc({ set, change: "added" }, added);
         metrics.items.inc({ set, change: "changed" }, changed);

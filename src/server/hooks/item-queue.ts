@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyBaseLogger } from "fastify";
 import { Counter, type Registry } from "prom-client";
 import type { ItemNotice } from "../../sync/hook-notice.ts";
-import type { Purger } from "../purge/index.ts";
+import type { OnWritten } from "../publish.ts";
 import { syncInWorker } from "../sync-schedule.ts";
 import type { SyncJob } from "../sync-worker.ts";
 
@@ -19,7 +19,8 @@ export interface ItemQueueOptions {
   stopGraceMs: number;
   log: FastifyBaseLogger;
   registry: Registry;
-  purger?: Purger;
+  /** Told the cache tags of each write (publish.ts: drop, then purge the shared caches). */
+  onWritten?: OnWritten;
   /** The pause before trying again while another sync holds the lock. */
   busyRetryMs?: number;
 }
@@ -68,7 +69,7 @@ export function createItemQueue(options: ItemQueueOptions): ItemQueue {
       return;
     }
     runs.inc({ outcome: report.outcome });
-    if (report.outcome === "written" && report.tags) options.purger?.purge(report.tags);
+    if (report.outcome === "written" && report.tags) options.onWritten?.(report.tags);
     options.log.info(
       { items: notices.length, revision: report.revision, ms: Math.round(report.seconds * 1000) },
       report.outcome === "written" ? "hook sync: written" : "hook sync: nothing changed",
