@@ -1,4 +1,4 @@
-/** The budgets of DESIGN §7 that `npm run bench` checks, in one place. */
+/** The budgets that `npm run bench` checks, in one place (figures: docs/benchmarks.md). */
 export const BUDGETS = {
   /** Cached API `transactions` (5,000 rows) vs a bare node:http server sending the same bytes. */
   apiThroughputRatio: 0.9,

@@ -9,7 +9,7 @@ import { benchPages } from "./pages.ts";
 import { benchSearch } from "./search.ts";
 import { benchSync } from "./sync.ts";
 
-// npm run bench: every budget of DESIGN §7 that a benchmark checks, one figure per line, measured
+// npm run bench: every budget in budgets.ts that a benchmark checks, one figure per line, measured
 // side by side in one run on this machine. Exits 1 when a figure misses its budget.
 const started = Date.now();
 const browser = findChromium();
