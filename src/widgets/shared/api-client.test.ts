@@ -92,7 +92,7 @@ describe("fetchList", () => {
     expect(error.detail).toMatch(/404.*data-api-base.*data-transactions-set/);
   });
 
-  it.each([
+  it.each<readonly [string, () => Reply, string]>([
     ...SERVICE_FAILURES,
     [
       "an error status with a list",

@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SERVICE_FAILURES } from "../shared/test-service.ts";
+import { SERVICE_FAILURES, type Reply } from "../shared/test-service.ts";
 import { renderWidget, stubApi } from "./test-fixtures.ts";
 
 beforeEach(() => window.history.replaceState(null, "", "/topics"));
