@@ -37,8 +37,9 @@ export default tseslint.config(
     files: ["scripts/**/*.ts", "bench/**/*.ts", "tests/**/*.ts", "src/server/main.ts"],
     rules: { "no-console": "off" },
   },
-  // Imports run one way (README, Layout): the product's rules depend on nothing of ours; what the
-  // pages show depends on no component or repository; scripts and benchmarks on no test helper.
+  // Imports run one way (docs/architecture.md): the product's rules depend on nothing of ours; the
+  // OData compiler on nothing but them; the database on no caller; what the pages show on no
+  // component or repository; scripts and benchmarks on no test helper.
   ...layer(
     ["src/rules/**/*.ts"],
     [
@@ -52,6 +53,27 @@ export default tseslint.config(
       "zod",
     ],
     "src/rules/ is the product's rules: plain modules that import no zod, database, React or other folder of ours.",
+  ),
+  ...layer(
+    ["src/odata/**/*.ts"],
+    [
+      "**/content/**",
+      "**/db/**",
+      "**/lib/**",
+      "**/server/**",
+      "**/sync/**",
+      "**/components/**",
+      "**/widgets/**",
+      "react",
+      "zod",
+    ],
+    "src/odata/ compiles query options and knows no database: src/db/ runs what it compiles, src/server/ names the entity sets.",
+  ),
+  ...layer(
+    ["src/db/**/*.ts"],
+    ["**/server/**", "**/sync/**", "**/lib/**", "**/components/**", "**/widgets/**", "react"],
+    "src/db/ is below the server, the sync and the pages: they call it, it calls none of them.",
+    ["**/*.test.ts"],
   ),
   ...layer(
     ["src/lib/**/*.ts"],

@@ -3,7 +3,7 @@ import { BUDGETS } from "./budgets.ts";
 import { compareWithBare, get } from "./compare.ts";
 import { startBenchServer } from "./site-server.ts";
 
-// The API budget (DESIGN §7): `transactions` at 5,000 rows, cached, served at ≥ 90% of the rate of
+// The API budget: `transactions` at 5,000 rows, cached, served at ≥ 90% of the rate of
 // a bare node:http server sending the same bytes with the same headers, measured in the same run.
 // The site runs as `npm start` runs it, at the default settings (request logging included), in a
 // process of its own, so that autocannon (here) does not share its event loop.

@@ -1,4 +1,4 @@
-/** The budgets of DESIGN §7 that `npm run bench` checks, in one place. */
+/** The budgets that `npm run bench` checks, in one place (figures: docs/benchmarks.md). */
 export const BUDGETS = {
   /** Cached API `transactions` (5,000 rows) vs a bare node:http server sending the same bytes. */
   apiThroughputRatio: 0.9,
@@ -12,9 +12,9 @@ export const BUDGETS = {
   fontKbPage: 100,
   /** embed.js and its chunks on another site's page, both widgets, React included (within 5%). */
   embedKb: 84,
-  /** Uncached search throughput, PostgreSQL ÷ SQLite, demo content, same run (issue 13). */
+  /** Uncached search throughput, PostgreSQL ÷ SQLite, demo content, same run. */
   searchPostgresRatio: 0.8,
-  /** Search quality on the judged query set, each database (issue 20). */
+  /** Search quality on the judged query set, each database. */
   searchNdcg: 0.9,
   searchTop1: 0.95,
   /** 10,000 deals and 10,000 articles on SQLite, 4 connections: uncached search p50 and suggestion p95 (ms). */
@@ -27,6 +27,6 @@ export const BUDGETS = {
   lighthouseTbtMs: 200,
   /** Filter submit to updated table, 10,000 transactions, Chromium, median. */
   filterMs: 50,
-  /** First sync from Sitefinity vs fetching each item by itself at the service's rate (issue 21). */
+  /** First sync from Sitefinity vs fetching each item by itself at the service's rate. */
   syncFirstSpeedup: 10,
 } as const;

@@ -4,7 +4,7 @@ import { samplePaths, startBenchServer } from "./site-server.ts";
 import { type ClipboardWrite, watchClipboardWrites } from "../tools/clipboard-writes.ts";
 import { hydrated, isBeforeHydration, throttle } from "../tools/slow-phone.ts";
 
-// The dead window of each header and share control (issue 14): under Lighthouse's mobile
+// The dead window of each header and share control: under Lighthouse's mobile
 // conditions (tools/slow-phone.ts), the time from the moment a control is visible until a press on it does what it
 // says. A press (a click, or a key on the focused control) is made the moment the control shows;
 // when it is honoured (within 3 s) the window is 0, else it lasts until the control's island has

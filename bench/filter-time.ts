@@ -14,7 +14,7 @@ import { chromiumLaunchOptions } from "../tools/chromium.ts";
 import { startServer } from "../tools/server-process.ts";
 import { BUDGETS } from "./budgets.ts";
 
-// DESIGN §7: filter submit to updated table, 10,000 transactions, Chromium, ≤ 50 ms (median).
+// The budget: filter submit to updated table, 10,000 transactions, Chromium, ≤ 50 ms (median).
 // Times, inside the page, from the submit button's click to the next frame after the table has
 // been updated (React 19 commits a discrete click synchronously; requestAnimationFrame then
 // setTimeout(0) lands after that frame's paint). Builds the site first when the build is stale:

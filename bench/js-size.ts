@@ -5,7 +5,7 @@ import { serveHostPage } from "../tools/host-page.ts";
 import { BUDGETS } from "./budgets.ts";
 import { samplePaths, startBenchServer } from "./site-server.ts";
 
-/** A page of another system that embeds both widgets through /embed.js (DESIGN §4). */
+/** A page of another system that embeds both widgets through /embed.js. */
 const embedHost = (site: string) => `<!doctype html><html lang="en"><head><title>Host</title></head>
 <body><div id="historicaltransactions"></div><div id="topicsearch"></div>
 <script type="module" src="${site}/embed.js"></script></body></html>`;

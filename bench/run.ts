@@ -11,7 +11,7 @@ import { benchSync } from "./sync.ts";
 import { benchPublish } from "./publish.ts";
 import { benchVarnishLoad } from "./varnish-load.ts";
 
-// npm run bench: every budget of DESIGN §7 that a benchmark checks, one figure per line, measured
+// npm run bench: every budget in budgets.ts that a benchmark checks, one figure per line, measured
 // side by side in one run on this machine. Exits 1 when a figure misses its budget.
 const started = Date.now();
 const browser = findChromium();

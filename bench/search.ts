@@ -11,7 +11,7 @@ import { BUDGETS } from "./budgets.ts";
 import { benchSearchQuality } from "./search-quality.ts";
 import { startBenchServer } from "./site-server.ts";
 
-// The site search (issue 20): its quality on the judged query set on SQLite and PostgreSQL; then
+// The site search: its quality on the judged query set on SQLite and PostgreSQL; then
 // uncached search pages on both side by side (same content, same queries, alternating so both
 // meet the same machine load); then, at 10,000 deals and 10,000 articles, the median search and
 // the 95th-percentile suggestion at 4 connections on each.

@@ -18,7 +18,7 @@ import {
 } from "../tools/sitefinity-service.ts";
 import { BUDGETS } from "./budgets.ts";
 
-// The sync budgets (DESIGN §7, issue 21): a first sync of 10,000 deals and 5,000 articles into
+// The sync budgets (bench/budgets.ts): a first sync of 10,000 deals and 5,000 articles into
 // the demo site (SQLite) from the Sitefinity-shaped stand-in, which pages by 50 and takes
 // LATENCY_MS per request, as a CMS on the network does; then a sync with nothing changed. The
 // first sync is compared with fetching each item by itself at the same service's rate, measured

@@ -1,4 +1,4 @@
-// The widgets' embed script (DESIGN §4): finds the placeholders and loads only the code of the
+// The widgets' embed script: finds the placeholders and loads only the code of the
 // widgets whose placeholder exists. Served as /embed.js for other sites, and bundled into the
 // firm's own pages by Astro. Each widget reads its placeholder's data attributes (the web
 // service to call and how its content is set up); by default it calls the API of the site that

@@ -12,7 +12,7 @@ import {
 export * from "./sitefinity-content.ts";
 
 // A stand-in for the firm's real Sitefinity web services, built from Sitefinity's documented
-// behaviour (issues 12 and 21), for the widgets' end-to-end tests, the sync's tests and its
+// behaviour, for the widgets' end-to-end tests, the sync's tests and its
 // benchmark: a service at its own route (`/api/firm`) on its own origin, the content of
 // sitefinity-content.ts, classification fields only when `$select` names them, server paging with
 // an absolute `@odata.nextLink` every 50 rows, CORS for the allowed origins, the images its HTML

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { articleCount, listingPages, requestedPage } from "./listing.ts";
+import { listingCount, listingPages, requestedPage } from "./listing.ts";
 
 const at = (search: string) => new URL(`https://firm.example/list${search}`);
 
@@ -25,6 +25,13 @@ describe("a listing's page", () => {
     [12, 1, 1, "12 articles"],
     [30, 2, 3, "30 articles, page 2 of 3"],
   ])("counts %i articles on page %i of %i as %j", (total, page, pages, text) => {
-    expect(articleCount(total, page, pages)).toBe(text);
+    expect(listingCount(total, ["article", "articles"], page, pages)).toBe(text);
+  });
+
+  it("says one transaction, not one transactions", () => {
+    expect(listingCount(1, ["transaction", "transactions"], 1, 1)).toBe("1 transaction");
+    expect(listingCount(25, ["transaction", "transactions"], 3, 3)).toBe(
+      "25 transactions, page 3 of 3",
+    );
   });
 });

@@ -28,8 +28,16 @@ export function listingPages(
   return { pageCount: count, isPastEnd: page > count };
 }
 
-/** "1 article", "30 articles, page 2 of 3". */
-export function articleCount(total: number, page: number, pages: number): string {
-  const count = total === 1 ? "1 article" : `${total} articles`;
+/** What a listing holds: its noun, one and many ("article", "articles"). */
+export type ListingNoun = readonly [one: string, many: string];
+
+/** "1 article", "30 articles, page 2 of 3": how many a listing holds, and which page this is. */
+export function listingCount(
+  total: number,
+  [one, many]: ListingNoun,
+  page: number,
+  pages: number,
+): string {
+  const count = `${total} ${total === 1 ? one : many}`;
   return pages > 1 ? `${count}, page ${page} of ${pages}` : count;
 }

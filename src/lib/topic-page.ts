@@ -7,7 +7,7 @@ export interface TopicLink {
 }
 
 /**
- * DESIGN §3, topic pages: among the topics a page lists, the one whose link equals the current
+ * Topic pages: among the topics a page lists, the one whose link equals the current
  * address names the page — it becomes the banner heading and the last breadcrumb. `pathOf` gives
  * another address of a topic's (its feed's) to match in the same way.
  */

@@ -1,5 +1,4 @@
 import { sql, type RawBuilder, type SqlBool } from "kysely";
-import type { DialectName } from "../db/connect.ts";
 
 type Sql = RawBuilder<unknown>;
 
@@ -52,5 +51,8 @@ const postgres: SqlDialect = {
   readCollection: (value) => (Array.isArray(value) ? (value as string[]) : []),
 };
 
+/** The databases the API's queries compile for; src/db/connect.ts names its dialects alike. */
+export type SqlDialectName = "sqlite" | "postgres";
+
 /** The SQL pieces for a database's dialect. */
-export const dialects: Record<DialectName, SqlDialect> = { sqlite, postgres };
+export const dialects: Record<SqlDialectName, SqlDialect> = { sqlite, postgres };

@@ -1,5 +1,3 @@
-import type { Database } from "../db/schema.ts";
-
 /** The value types a field can have; a collection holds GUIDs (taxon ids) in Position order. */
 export type ScalarType = "string" | "number" | "guid" | "datetime";
 
@@ -16,7 +14,8 @@ export interface ScalarField {
  */
 export interface CollectionField {
   type: "collection";
-  table: keyof Database;
+  /** The link table, by its name in src/db/schema.ts. */
+  table: string;
   owner: string;
   value: string;
   position: string;
@@ -26,13 +25,14 @@ export type Field = ScalarField | CollectionField;
 
 /**
  * An entity set's allow-list: only these fields can be filtered, ordered or selected, and their
- * order is the order of keys in the JSON body. Field names are column names (src/db/schema.ts).
+ * order is the order of keys in the JSON body. Field names are column names, and `table` a table,
+ * of src/db/schema.ts; this folder compiles queries and knows no database, so they are text here.
  */
 export interface EntitySet {
   name: string;
   /** The entity type's name in `$metadata`. */
   typeName: string;
-  table: keyof Database;
+  table: string;
   fields: Readonly<Record<string, Field>>;
 }
 

@@ -10,18 +10,45 @@ import {
   SqliteQueryCompiler,
 } from "kysely";
 import { describe, expect, it } from "vitest";
-import type { DialectName } from "../db/connect.ts";
-import type { Database } from "../db/schema.ts";
-import { transactions } from "../server/routes/api/transactions.ts";
-import { dialects } from "./dialect.ts";
+import { dialects, type SqlDialectName } from "./dialect.ts";
+import type { EntitySet } from "./fields.ts";
 import { parseFilter } from "./parse-filter.ts";
 import { parseOrderBy, parseSelect } from "./parse.ts";
 import { compileColumns, compileOrderBy, selectedFields } from "./shape.ts";
 import { compileFilter } from "./to-kysely.ts";
 
+// An allow-list of the API's deals, cut to the fields these tests name (the API's own, in full, is
+// tried through the server in src/server/routes/api/).
+const transactions: EntitySet = {
+  name: "transactions",
+  typeName: "Transaction",
+  table: "transactions",
+  fields: {
+    Id: { type: "guid" },
+    LastModified: { type: "datetime" },
+    Date: { type: "datetime" },
+    Company: { type: "string" },
+    Size: { type: "number", nullable: true },
+    Description: { type: "string" },
+    industries: {
+      type: "collection",
+      table: "transaction_industries",
+      owner: "TransactionId",
+      value: "TaxonId",
+      position: "Position",
+    },
+  },
+};
+
+/** The tables the compiled queries name, as Kysely is told them. */
+interface Tables {
+  transactions: { Id: string; Position: number };
+  transaction_industries: { TransactionId: string; TaxonId: string; Position: number };
+}
+
 // Kysely with no database: it only compiles, so the SQL and its parameters can be read.
 const compilers = {
-  sqlite: new Kysely<Database>({
+  sqlite: new Kysely<Tables>({
     dialect: {
       createAdapter: () => new SqliteAdapter(),
       createDriver: () => new DummyDriver(),
@@ -29,7 +56,7 @@ const compilers = {
       createQueryCompiler: () => new SqliteQueryCompiler(),
     },
   }),
-  postgres: new Kysely<Database>({
+  postgres: new Kysely<Tables>({
     dialect: {
       createAdapter: () => new PostgresAdapter(),
       createDriver: () => new DummyDriver(),
@@ -39,7 +66,7 @@ const compilers = {
   }),
 };
 
-function where(filter: string, dialect: DialectName = "sqlite") {
+function where(filter: string, dialect: SqlDialectName = "sqlite") {
   const condition = compileFilter(parseFilter(filter), transactions, dialects[dialect]);
   const { sql, parameters } = compilers[dialect]
     .selectFrom("transactions")
@@ -52,7 +79,7 @@ function where(filter: string, dialect: DialectName = "sqlite") {
 const G = "3f2504e0-4f89-11d3-9a0c-0305e82c3301";
 
 describe("compileFilter", () => {
-  it.each<[string, DialectName, string, unknown[]]>([
+  it.each<[string, SqlDialectName, string, unknown[]]>([
     ["Company eq 'x'", "sqlite", `("transactions"."Company" = ?)`, ["x"]],
     [
       "Company eq 'x'",
@@ -148,7 +175,7 @@ describe("compileFilter", () => {
         // Control characters are refused by the lexer; everything else must pass through.
         fc.string({ minLength: 1 }).map((s) => s.replace(/\p{Cc}/gu, "")),
         fc.double({ noNaN: true, noDefaultInfinity: true }),
-        fc.constantFrom<DialectName>("sqlite", "postgres"),
+        fc.constantFrom<SqlDialectName>("sqlite", "postgres"),
         (text, n, dialect) => {
           const { sql, parameters } = where(filter(text, n), dialect);
           expect(sql).toBe(where(filter("x", 1), dialect).sql);
@@ -177,10 +204,7 @@ describe("shape", () => {
   });
 
   it("leaves the classification field out unless $select names it, as Sitefinity does", () => {
-    const defaults = [
-      ...["Id", "LastModified", "UrlName", "Date", "Company", "Size", "Description"],
-      ...["Counterparty", "Service"],
-    ];
+    const defaults = ["Id", "LastModified", "Date", "Company", "Size", "Description"];
     expect(selectedFields(transactions, undefined)).toEqual(defaults);
     expect(selectedFields(transactions, [{ field: "*", pos: 0 }])).toEqual(defaults);
     expect(selectedFields(transactions, parseSelect("*"))).toEqual(defaults);
@@ -202,7 +226,7 @@ describe("shape", () => {
     );
   });
 
-  it.each<[string, DialectName, string]>([
+  it.each<[string, SqlDialectName, string]>([
     [
       "Date desc, Size",
       "sqlite",

@@ -1,4 +1,5 @@
-// Dates and times as Sitefinity's web services write them, and calendar days (DESIGN §4).
+// Dates and times as Sitefinity's web services write them, and calendar days: a deal's Date is
+// the day of its instant in the content's time zone, whatever the visitor's.
 // Pure: no Date getter that reads the process's time zone is used anywhere here.
 
 import { CONTENT_TIME_ZONE } from "./time-zones.ts";

@@ -1,5 +1,5 @@
-// Industry groups (top-level industries) and the group a transaction belongs to (DESIGN §4),
-// for the transactions widget, the deal pages and the search alike.
+// Industry groups (top-level industries) and the group a transaction belongs to (its first
+// industry's top-level ancestor), for the transactions widget, the deal pages and the search alike.
 import { ROOT_PARENT_ID } from "./taxonomies.ts";
 
 /** The fields of a hierarchy taxon these rules read. */

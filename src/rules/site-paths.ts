@@ -1,4 +1,4 @@
-// The site's own addresses that the pages, the content and the widgets link to (DESIGN §3).
+// The site's own addresses that the pages, the content and the widgets link to.
 
 /** The all-articles listing; article and topic pages live under it. */
 export const ARTICLES_PATH =

@@ -1,5 +1,5 @@
 // Which taxonomy is which, by Name and never by Id (an Id differs from one Sitefinity site to
-// the next), and the taxon tree's root (DESIGN §4).
+// the next), and the taxon tree's root.
 
 /** Sitefinity's parent id for a top-level taxon. */
 export const ROOT_PARENT_ID = "00000000-0000-0000-0000-000000000000";

@@ -1,5 +1,6 @@
-// Topics (the Tags taxonomy's taxa): the order they list in and the letter each files under
-// (DESIGN §4), the same on the server-rendered pages and in the Topics A – Z widget.
+// Topics (the Tags taxonomy's taxa): the order they list in (by Name) and the letter each files
+// under (its Title's first, case and accents folded), the same on the server-rendered pages and in
+// the Topics A – Z widget.
 
 /** The 26 letters of the index, in order. */
 // prettier-ignore

@@ -3,7 +3,7 @@ import { articleUrl, demoContent, expect, test } from "./fixtures.ts";
 import { watchClipboardWrites } from "../../tools/clipboard-writes.ts";
 import { isBeforeHydration, throttle } from "../../tools/slow-phone.ts";
 
-// No dead clicks (issue 14): on a slow phone a control shows before its script has run. A single
+// No dead clicks: on a slow phone a control shows before its script has run. A single
 // press made the moment it is visible must do what it says within 3 s. Each of the islands'
 // scripts is also held back 300 ms, so every press here lands before hydration whatever this
 // machine's speed (the test asserts it): it is about that window, not about the machine.

@@ -8,7 +8,7 @@ import {
   test,
 } from "./fixtures.ts";
 
-// A page for every deal, /transactions/{UrlName} (issue 20): what a tombstone shows, the share
+// A page for every deal, /transactions/{UrlName}: what a tombstone shows, the share
 // block, the tags search engines and sharing read, and the sitemap.
 
 const { transactions, hierarchyTaxa, descriptions } = demoContent();

@@ -8,7 +8,7 @@ import {
   tabWalkProblems,
 } from "./visitor-checks.ts";
 
-// Every page type and widget state for every visitor (issue 14), as axe already checks them:
+// Every page type and widget state for every visitor, as axe already checks them:
 // no sideways scrolling at 320 px (WCAG 1.4.10); 200% text at 375 and 1280 px with no sideways
 // scrolling and no control off screen (1.4.4); a Tab walk where focus is always visible and never
 // covered (2.4.7, 2.4.11); and in forced colors, screenshots where every button and field shows

@@ -28,7 +28,7 @@ export async function axeViolations(page: Page, { exclude = [] }: { exclude?: st
   }));
 }
 
-/** DESIGN §3: the all-articles listing; article and topic pages live under it. */
+/** The all-articles listing; article and topic pages live under it. */
 export const ARTICLES =
   "/latest-articles-commentary/featured-articles-commentary/all-articles-and-commentary";
 export const topicUrl = (urlName: string) => `${ARTICLES}/-in-tags/tags/${urlName}`;

@@ -4,7 +4,7 @@ import { fillShare, pixels, visibleEdges } from "./visitor-checks.ts";
 
 // Windows high contrast (forced colors) replaces the site's colours and drops backgrounds: every
 // control must keep an edge, and every state shown by a colour must be shown another way too.
-// Screenshots of the controls are compared, pixel by pixel, with what surrounds them (issue 14).
+// Screenshots of the controls are compared, pixel by pixel, with what surrounds them.
 
 test.beforeEach(async ({ page }) => {
   // Reduced motion: panels are where they end up at once, for the screenshots.

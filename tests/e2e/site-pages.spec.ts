@@ -271,7 +271,7 @@ test(
   },
 );
 
-// DESIGN §7: JavaScript per page, gzip-compressed, every script the page runs (inline ones too).
+// The budget of JavaScript per page, gzip-compressed, every script the page runs (inline ones too).
 // The budgets' one home is bench/budgets.ts, which `npm run bench` checks too.
 const JS_BUDGETS = [
   { name: "a content page", path: "/about/contact", kB: BUDGETS.jsKbContentPage },

@@ -9,7 +9,7 @@ import {
   topicUrl,
 } from "./fixtures.ts";
 
-// One search over deals, topics, articles and pages (issue 20): what its visitor could not find,
+// One search over deals, topics, articles and pages: what its visitor could not find,
 // each result's kind and details, the filter by kind (links: no script needed), "Did you mean",
 // "Showing results for" a corrected query with a link to search the words as typed,
 // and the search bar's suggestions as an APG combobox.

@@ -9,7 +9,7 @@ import {
   topicUrl,
 } from "./fixtures.ts";
 
-// Topic pages (DESIGN §3): the topic whose link equals the address names the page, server-side.
+// Topic pages: the topic whose link equals the address names the page, server-side.
 const TOPICS = ["Économie Circulaire", "2026 Outlook", "Buy-and-Build", "ESG"];
 const PER_PAGE = 12;
 

@@ -25,7 +25,7 @@ import {
   searchFor,
 } from "./transactions-reference.ts";
 
-// Done when (issue 21): starting from the demo site, `npm run content:sync` against the
+// Starting from the demo site, `npm run content:sync` against the
 // Sitefinity-shaped service makes the site's pages, widgets and API show the service's deals (on
 // the day the editor picked), industries, topics and articles; a change, an addition and a
 // deletion in the service show after the next sync, which fetches only those. The site runs on a

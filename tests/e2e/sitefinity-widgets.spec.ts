@@ -25,7 +25,7 @@ import {
 } from "./transactions-reference.ts";
 
 // Both widgets on a page of a third origin, configured only by their placeholders' data
-// attributes, reading a Sitefinity-shaped web service on a second origin (issue 12), with
+// attributes, reading a Sitefinity-shaped web service on a second origin, with
 // /embed.js from the site: the seed behaviours hold as they do against our own API.
 
 const content = generateContent({ transactions: 130, articles: 12, seed: 11 });

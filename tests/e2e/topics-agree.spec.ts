@@ -4,7 +4,7 @@ import { generateContent } from "../../src/db/demo/generate.ts";
 import { ARTICLES, expect, test } from "./fixtures.ts";
 import { importedSite } from "./imported-site.ts";
 
-// The topic pages and the Topics A – Z widget agree for any content (issue 15): here a site whose
+// The topic pages and the Topics A – Z widget agree for any content: here a site whose
 // Tags taxonomy has an Id of its own and a Name in another case ("tags"), as a real Sitefinity
 // site may, and topics whose Names differ only in case and accents. Both sides must list the same
 // topics in the same order, and every topic link must lead to that topic's articles.

@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { serveHostPage } from "../../tools/host-page.ts";
 import { axeViolations, expect, test, topicUrl } from "./fixtures.ts";
 
-// Topics A – Z embedded in a plain HTML page of another origin through /embed.js (DESIGN §4).
+// Topics A – Z embedded in a plain HTML page of another origin through /embed.js.
 
 const hostPage = (site: string, placeholders: string) => `<!doctype html>
 <html lang="en">

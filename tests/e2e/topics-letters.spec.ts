@@ -1,9 +1,9 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, test, topicUrl } from "./fixtures.ts";
 
-// Topics A – Z on /topics against an expectation computed here from the API's own data
-// (DESIGN §4): the Tags flat-taxa, sorted by Name with base sensitivity, filed by the first
-// letter of the Title with case and accents folded; anything else under "#".
+// Topics A – Z on /topics against an expectation computed here from the API's own data: the Tags
+// flat-taxa, sorted by Name with base sensitivity, filed by the first letter of the Title with
+// case and accents folded; anything else under "#".
 
 interface Taxon {
   Id: string;

@@ -9,7 +9,7 @@ import {
 import { widget } from "./transactions-reference.ts";
 
 // The site's own /transactions page tells its widget where deal pages live (data-deal-url), so
-// each client links to its deal's page (issue 20).
+// each client links to its deal's page.
 
 const newest = demoContent().transactions.toSorted((a, b) => b.Date.localeCompare(a.Date))[0]!;
 

@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, nextFrames } from "./fixtures.ts";
 
 // A small, plain reference for the Historical Transactions e2e specs: the API's own data turned
-// into the rows a visitor should see (DESIGN §4), written apart from the widget's code so the
+// into the rows a visitor should see, written apart from the widget's code so the
 // specs compare the widget with an independent expectation. Also the widget's controls by role.
 
 const ROOT = "00000000-0000-0000-0000-000000000000";
@@ -101,7 +101,7 @@ export interface ReferenceInput {
   dayOf: (date: string) => string;
 }
 
-/** The rows a visitor should see, and the groups of the checklist, from plain data (DESIGN §4). */
+/** The rows a visitor should see, and the groups of the checklist, from plain data. */
 export function buildReference({
   transactions,
   industries,

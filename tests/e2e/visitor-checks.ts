@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { PNG } from "pngjs";
 import { articleUrl, demoContent, topicUrl } from "./fixtures.ts";
 
-// Checks a visitor would make that axe cannot (issue 14): reflow, enlarged text, a keyboard
+// Checks a visitor would make that axe cannot: reflow, enlarged text, a keyboard
 // walk where focus is always visible and never hidden, and edges in forced colors.
 
 /** One of each kind of page, by a name for the test titles. */

@@ -8,7 +8,7 @@ import { startPostgres, type ThrowawayPostgres } from "../../tools/postgres.ts";
 import { ROOT } from "../../tools/run-script.ts";
 
 // Two instances of the site on one PostgreSQL database, started with `npm start` as an operator
-// would, then put through what production does to them (issue 13): a simultaneous first start on
+// would, then put through what production does to them: a simultaneous first start on
 // an empty database, an import, the database stopped and started, the database frozen, and a
 // SIGTERM. The revision poll is slowed to a minute, so only PostgreSQL's NOTIFY can bring an
 // import to them in time.

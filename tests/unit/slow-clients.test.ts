@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rssMiB } from "../../tools/process-memory.ts";
 import { startServer, type ServerProcess } from "../../tools/server-process.ts";
 
-// Slow and idle clients cannot starve the server (issue 23): 500 connections that send their
+// Slow and idle clients cannot starve the server: 500 connections that send their
 // request head one byte every few seconds and 500 idle keep-alive connections, on 127.0.0.1.
 // The timeouts are the settings' (shorter than the defaults, so that the test ends in seconds):
 // the server must cut every one of them by itself, within its timeouts, while answering others.

@@ -1,4 +1,4 @@
-// The judged query set of the site search (issue 20): what visitors type, with what they would
+// The judged query set of the site search: what visitors type, with what they would
 // want back, graded, written against the demo content (generateContent() defaults). Documents
 // are `kind:ref` (`deal:keystone-home-co`, `page:/about/contact`).
 //

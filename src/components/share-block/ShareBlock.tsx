@@ -22,7 +22,7 @@ export function ShareBlock({ url, title }: ShareBlockProps) {
   const { outcome, fieldRef, copyRef, handleCopy, handlePrint } = useShareActions(url);
   return (
     <section className="share-block" aria-labelledby={headingId}>
-      <h2 id={headingId} className="share-block__heading">
+      <h2 id={headingId} className="caps-heading">
         Share this page
       </h2>
       <label className="share-block__label" htmlFor={fieldId}>

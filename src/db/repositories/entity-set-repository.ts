@@ -5,6 +5,7 @@ import { compileColumns, compileOrderBy, selectedFields } from "../../odata/shap
 import { compileFilter } from "../../odata/to-kysely.ts";
 import { apiDateTime } from "../../rules/date-time.ts";
 import type { Db } from "../connect.ts";
+import type { Database } from "../schema.ts";
 
 /** One page of an entity set's rows, each field in the API's form. */
 export interface EntityPage {
@@ -21,7 +22,9 @@ export interface EntityPage {
 export function entitySetRepository(db: Db) {
   const d = dialects[db.dialect];
   const filtered = (set: EntitySet, options: QueryOptions) => {
-    const query = db.kysely.selectFrom(set.table);
+    // The OData layer knows no schema, so an allow-list names its table as text; the API's tests
+    // read every set, so a name that is no table fails there.
+    const query = db.kysely.selectFrom(set.table as keyof Database);
     return options.filter ? query.where(compileFilter(options.filter, set, d)) : query;
   };
 

@@ -2,31 +2,10 @@ import type { Db } from "../connect.ts";
 import { withApiDates } from "./api-dates.ts";
 import { DEAL_SUMMARY, dealsWithDescriptions } from "./deal-rows.ts";
 
-/** An article as a feed entry shows it, with its topics in their given order. */
-export interface FeedArticleRow {
-  Id: string;
-  Title: string;
-  UrlName: string;
-  PublicationDate: string;
-  LastModified: string;
-  Summary: string;
-  tags: { Title: string; UrlName: string }[];
-}
-
-/** A deal as a feed entry shows it. */
-export interface FeedDealRow {
-  Id: string;
-  UrlName: string;
-  Company: string;
-  Date: string;
-  Size: number | null;
-  LastModified: string;
-  DescriptionHtml: string | null;
-}
-
 /**
  * What the Atom feeds read. Each list is in the order the API gives for the same `$orderby`
- * (ties in import order), so a feed and `…?$orderby=PublicationDate desc&$top=N` agree.
+ * (ties in import order), so a feed and `…?$orderby=PublicationDate desc&$top=N` agree. A row is
+ * typed by its query; src/lib/feeds.ts says what a feed needs of it.
  */
 export function feedRepository(db: Db) {
   const k = db.kysely;
@@ -40,7 +19,11 @@ export function feedRepository(db: Db) {
   ] as const;
 
   /** The articles' topics, one query for the whole list. */
-  const withTags = async (rows: Omit<FeedArticleRow, "tags">[]): Promise<FeedArticleRow[]> => {
+  const withTags = async <
+    Row extends { Id: string; PublicationDate: string; LastModified: string },
+  >(
+    rows: Row[],
+  ) => {
     if (rows.length === 0) return [];
     const tags = await k
       .selectFrom("article_tags")
@@ -63,7 +46,7 @@ export function feedRepository(db: Db) {
 
   return {
     /** The newest articles. */
-    async latestArticles(limit: number): Promise<FeedArticleRow[]> {
+    async latestArticles(limit: number) {
       const rows = await k
         .selectFrom("articles")
         .select(articleColumns)
@@ -75,7 +58,7 @@ export function feedRepository(db: Db) {
     },
 
     /** The newest articles with the tag `tagId`. */
-    async articlesTagged(tagId: string, limit: number): Promise<FeedArticleRow[]> {
+    async articlesTagged(tagId: string, limit: number) {
       const rows = await k
         .selectFrom("articles")
         .select(articleColumns)
@@ -96,7 +79,7 @@ export function feedRepository(db: Db) {
     },
 
     /** The most recently closed deals. */
-    async latestDeals(limit: number): Promise<FeedDealRow[]> {
+    async latestDeals(limit: number) {
       const rows = await dealsWithDescriptions(k)
         .select([
           ...DEAL_SUMMARY,

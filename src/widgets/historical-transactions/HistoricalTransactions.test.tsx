@@ -5,6 +5,7 @@ import {
   deferred,
   INDUSTRIES_TAXONOMY_ID,
   json,
+  SERVICE_FAILURES,
   TAXONOMIES,
   testConfig,
 } from "../shared/test-service.ts";
@@ -171,57 +172,23 @@ describe("Historical Transactions: a web service without the industries taxonomy
 });
 
 describe("Historical Transactions: when a call fails", () => {
-  it.each([
-    [
-      "the network is down",
-      () => Promise.reject(new TypeError("Failed to fetch")),
-      "The server could not be reached.",
-    ],
-    [
-      "the API answers an OData error",
-      () => json({ error: { code: "BadRequest", message: "Unknown property" } }, 400),
-      "The server reported an error: Unknown property",
-    ],
-    [
-      "the API answers a Sitefinity error",
-      () => json({ Message: "An error has occurred." }, 500),
-      "The server reported an error: An error has occurred.",
-    ],
-    [
-      "the body is not JSON",
-      () => new Response("<html>Bad gateway</html>", { status: 502 }),
-      "The server sent an unreadable answer (HTTP 502).",
-    ],
-    [
-      "the web service refuses anonymous callers (401)",
-      () =>
-        json({ error: { code: "Unauthorized", message: "Authorization has been denied." } }, 401),
-      "The web service refused anonymous access.",
-    ],
-    [
-      "the web service forbids the call (403)",
-      () => new Response("", { status: 403 }),
-      "The web service refused anonymous access.",
-    ],
-    [
-      "there is no such service or set (404)",
-      () => new Response("<h1>Not Found</h1>", { status: 404 }),
-      "The list was not found on the web service.",
-    ],
-  ])("says so when %s, and Try again loads the list", async (_, failure, message) => {
-    let isDown = true;
-    stubApi({ intercept: { taxonomies: (_url, answer) => (isDown ? failure() : answer()) } });
-    const { user } = renderWidget();
+  it.each(SERVICE_FAILURES)(
+    "says so when %s, and Try again loads the list",
+    async (_, failure, message) => {
+      let isDown = true;
+      stubApi({ intercept: { taxonomies: (_url, answer) => (isDown ? failure() : answer()) } });
+      const { user } = renderWidget();
 
-    const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent(message);
-    expect(screen.queryByText("Loading")).not.toBeInTheDocument();
+      const alert = await screen.findByRole("alert");
+      expect(alert).toHaveTextContent(message);
+      expect(screen.queryByText("Loading")).not.toBeInTheDocument();
 
-    isDown = false;
-    await user.click(screen.getByRole("button", { name: "Try again" }));
-    expect(await findTableRows()).toHaveLength(5);
-    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
-  });
+      isDown = false;
+      await user.click(screen.getByRole("button", { name: "Try again" }));
+      expect(await findTableRows()).toHaveLength(5);
+      expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    },
+  );
 
   it("keeps keyboard focus in the widget after Try again, instead of dropping it to the page", async () => {
     let isDown = true;

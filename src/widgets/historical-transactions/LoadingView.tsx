@@ -7,6 +7,18 @@
 /** Rows of the skeleton table: enough to fill the first screen under the form. */
 const ROWS = 8;
 
+/**
+ * The table's columns and what a skeleton cell holds in each: a caption over a value, the
+ * client's name, two lines of description.
+ */
+const CELLS: readonly (readonly [column: string, bones: readonly string[]])[] = [
+  ["date", ["caption", "text"]],
+  ["client", ["client"]],
+  ["size", ["caption", "text"]],
+  ["description", ["line", "line"]],
+  ["industry", ["caption", "text"]],
+];
+
 /** A bar standing for a line of text or a control; `kind` sets its size. */
 const Bone = ({ kind }: { kind: string }) => <span className={`ht-bone ht-bone-${kind}`} />;
 
@@ -56,7 +68,7 @@ export function LoadingView() {
       </p>
       <div className="ht-skeleton ht-skeleton-table" aria-hidden="true">
         <div className="ht-skeleton-head">
-          {["date", "client", "size", "description", "industry"].map((column) => (
+          {CELLS.map(([column]) => (
             <span key={column} className={`ht-col-${column}`}>
               <Bone kind="head" />
             </span>
@@ -64,25 +76,13 @@ export function LoadingView() {
         </div>
         {Array.from({ length: ROWS }, (_, row) => (
           <div key={row} className="ht-skeleton-row">
-            <span className="ht-col-date">
-              <Bone kind="caption" />
-              <Bone kind="text" />
-            </span>
-            <span className="ht-col-client">
-              <Bone kind="client" />
-            </span>
-            <span className="ht-col-size">
-              <Bone kind="caption" />
-              <Bone kind="text" />
-            </span>
-            <span className="ht-col-description">
-              <Bone kind="line" />
-              <Bone kind="line" />
-            </span>
-            <span className="ht-col-industry">
-              <Bone kind="caption" />
-              <Bone kind="text" />
-            </span>
+            {CELLS.map(([column, bones]) => (
+              <span key={column} className={`ht-col-${column}`}>
+                {bones.map((kind, i) => (
+                  <Bone key={i} kind={kind} />
+                ))}
+              </span>
+            ))}
           </div>
         ))}
       </div>

@@ -1,4 +1,5 @@
-// Reads the description table the page embeds for the widget (DESIGN §4).
+// Reads the description table the page embeds for the widget: a deal's Description is a key into
+// it, and a key with no entry shows as text.
 
 /** The id of `<script type="application/json">` holding `{"key": "<p>html</p>", …}`. */
 export const DESCRIPTIONS_ELEMENT_ID = "historicaltransactions-descriptions";

@@ -1,5 +1,5 @@
 // Pure formatting: close dates and sizes. Which calendar day a close date is comes from
-// src/rules/date-time.ts (DESIGN §4), the text of description HTML from src/rules/html-text.ts.
+// src/rules/date-time.ts, the text of description HTML from src/rules/html-text.ts.
 
 /** A calendar day (`YYYY-MM-DD`) as the Close Date column shows it, `MM/DD/YYYY`; "" for none. */
 export function formatCloseDate(day: string): string {

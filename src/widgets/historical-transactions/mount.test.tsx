@@ -1,6 +1,11 @@
 import { act, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mount } from "./mount.tsx";
+import {
+  adoptedSheetTexts,
+  giveDocumentConstructableSheets,
+  serveStylesheet,
+} from "../shared/test-stylesheets.ts";
 import { INDUSTRIES_TAXONOMY_ID, stubService, TAXONOMIES } from "../shared/test-service.ts";
 import { findTableRows, HIERARCHY_TAXA, stubApi, TRANSACTIONS } from "./test-fixtures.ts";
 
@@ -106,22 +111,8 @@ describe("mount", () => {
 
   it("adopts the widget's stylesheet and, on a page without the brand, its tokens, once each, where the browser supports constructed sheets", async () => {
     stubApi();
-    // The widget's stylesheet, a file of its own, as the site serves it (Vitest gives a `?url`
-    // import the address "", a build a file's).
-    const api = globalThis.fetch;
-    const stylesheetFetches: string[] = [];
-    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => {
-      if (!/^$|\.css$/.test(String(input))) return api(input, init);
-      stylesheetFetches.push(String(input));
-      return Promise.resolve(new Response(".ht{color:red}"));
-    });
-    Object.defineProperty(document, "adoptedStyleSheets", {
-      value: [],
-      writable: true,
-      configurable: true,
-    });
-    const replaceSync = vi.fn();
-    vi.spyOn(window.CSSStyleSheet.prototype, "replaceSync").mockImplementation(replaceSync);
+    const stylesheetFetches = serveStylesheet(".ht{color:red}");
+    const restore = giveDocumentConstructableSheets();
     try {
       const unmounts: (() => void)[] = [mountHere()];
       act(() => {
@@ -131,13 +122,12 @@ describe("mount", () => {
       });
       // This document declares neither the brand's tokens nor the widget's styles, as another
       // site's page: the widget brings both, once each however often it mounts.
-      await vi.waitFor(() => expect(document.adoptedStyleSheets).toHaveLength(2));
-      expect(replaceSync).toHaveBeenCalledTimes(2);
-      expect(replaceSync).toHaveBeenCalledWith(".ht{color:red}");
+      await vi.waitFor(() => expect(adoptedSheetTexts()).toHaveLength(2));
+      expect(adoptedSheetTexts()).toContain(".ht{color:red}");
       expect(stylesheetFetches).toHaveLength(1);
       unmounts.forEach((unmount) => unmount());
     } finally {
-      delete (document as { adoptedStyleSheets?: unknown }).adoptedStyleSheets;
+      restore();
     }
   });
 });

@@ -1,4 +1,4 @@
-// Description HTML reduced to simple formatting and links before it reaches the DOM (DESIGN §1),
+// Description HTML reduced to simple formatting and links before it reaches the DOM,
 // by the allow-lists the server's sanitiser uses too (src/rules/html-allow-lists.ts).
 import DOMPurify from "dompurify";
 import {

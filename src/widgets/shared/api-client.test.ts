@@ -1,15 +1,18 @@
 import { describe, expect, it, vi } from "vitest";
 import { ApiError, fetchList, isAbort } from "./api-client.ts";
+import { SERVICE_FAILURES, type Reply } from "./test-service.ts";
 
 // The network is the boundary: fetch is replaced by a table of answers per URL.
-function serve(routes: Record<string, () => Response | Promise<Response>>) {
+function serve(routes: Record<string, () => Reply | Promise<Reply>>) {
   const calls: string[] = [];
   vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
     calls.push(url);
     if (init?.signal?.aborted) throw new DOMException("Aborted", "AbortError");
     const route = routes[url];
     if (!route) throw new TypeError("Failed to fetch");
-    return route();
+    const reply = await route();
+    if (reply instanceof Error) throw reply;
+    return reply;
   });
   return calls;
 }
@@ -89,22 +92,8 @@ describe("fetchList", () => {
     expect(error.detail).toMatch(/404.*data-api-base.*data-transactions-set/);
   });
 
-  it.each([
-    [
-      "an OData error body",
-      () => json({ error: { code: "BadRequest", message: "bad $filter" } }, 400),
-      "The server reported an error: bad $filter",
-    ],
-    [
-      "a Sitefinity error body",
-      () => json({ Message: "An error has occurred." }, 500),
-      "The server reported an error: An error has occurred.",
-    ],
-    [
-      "a non-JSON body",
-      () => new Response("<html>oops</html>", { status: 502 }),
-      "The server sent an unreadable answer (HTTP 502).",
-    ],
+  it.each<readonly [string, () => Reply, string]>([
+    ...SERVICE_FAILURES,
     [
       "an error status with a list",
       () => json({ value: [] }, 503),

@@ -1,5 +1,5 @@
 // Pure: how a widget reaches a web service, read from its placeholder's data attributes
-// (DESIGN §4). Defaults reproduce the site's own setup, so its pages need none.
+// (docs/sitefinity.md). Defaults reproduce the site's own setup, so its pages need none.
 import { CONTENT_TIME_ZONE, isTimeZone } from "../../rules/time-zones.ts";
 import { INDUSTRIES_TAXONOMY_NAME, TAGS_TAXONOMY_NAME } from "../../rules/taxonomies.ts";
 

@@ -58,6 +58,52 @@ export function json(body: unknown, status = 200): Response {
 }
 
 /**
+ * What a failing web service may answer, and what a widget then tells the visitor: one table for
+ * the API client's tests and both widgets', as the message comes from the one client.
+ */
+export const SERVICE_FAILURES: readonly (readonly [
+  what: string,
+  reply: () => Reply,
+  message: string,
+])[] = [
+  [
+    "the network is down",
+    () => new TypeError("Failed to fetch"),
+    "The server could not be reached.",
+  ],
+  [
+    "the API answers an OData error",
+    () => json({ error: { code: "BadRequest", message: "Unknown property" } }, 400),
+    "The server reported an error: Unknown property",
+  ],
+  [
+    "the API answers a Sitefinity error",
+    () => json({ Message: "An error has occurred." }, 500),
+    "The server reported an error: An error has occurred.",
+  ],
+  [
+    "the body is not JSON",
+    () => new Response("<html>Bad gateway</html>", { status: 502 }),
+    "The server sent an unreadable answer (HTTP 502).",
+  ],
+  [
+    "the web service refuses anonymous callers (401)",
+    () => json({ error: { code: "Unauthorized", message: "Authorization has been denied." } }, 401),
+    "The web service refused anonymous access.",
+  ],
+  [
+    "the web service forbids the call (403)",
+    () => new Response("", { status: 403 }),
+    "The web service refused anonymous access.",
+  ],
+  [
+    "there is no such service or set (404)",
+    () => new Response("<h1>Not Found</h1>", { status: 404 }),
+    "The list was not found on the web service.",
+  ],
+];
+
+/**
  * Replaces `fetch` with the service. Returns the decoded URLs requested and the stub. Honours
  * abort signals as a browser does (StrictMode aborts the first load).
  */

@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { json, type Reply } from "../shared/test-service.ts";
+import { SERVICE_FAILURES, type Reply } from "../shared/test-service.ts";
 import { renderWidget, stubApi } from "./test-fixtures.ts";
 
 beforeEach(() => window.history.replaceState(null, "", "/topics"));
@@ -9,43 +9,25 @@ afterEach(() => {
 });
 
 describe("Topics A - Z when the API fails", () => {
-  it.each<[string, () => Reply, string]>([
-    [
-      "the network fails",
-      () => new TypeError("Failed to fetch"),
-      "The server could not be reached.",
-    ],
-    [
-      "the API answers an OData error",
-      () => json({ error: { code: "BadRequest", message: "Unknown entity" } }, 400),
-      "The server reported an error: Unknown entity",
-    ],
-    [
-      "the API answers a Sitefinity error",
-      () => json({ Message: "An error has occurred." }, 500),
-      "The server reported an error: An error has occurred.",
-    ],
-    [
-      "the API answers something that is not JSON",
-      () => new Response("<html>Bad gateway</html>", { status: 502 }),
-      "The server sent an unreadable answer (HTTP 502).",
-    ],
-  ])("says why when %s, and Try again recovers", async (_case, failure, message) => {
-    let isDown = true;
-    stubApi({
-      sets: { "flat-taxa": [] },
-      intercept: { "flat-taxa": (_url, answer) => (isDown ? failure() : answer()) },
-    });
-    const { user } = renderWidget();
-    const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent(message);
-    expect(screen.queryByRole("toolbar")).not.toBeInTheDocument();
-    isDown = false;
-    await user.click(screen.getByRole("button", { name: "Try again" }));
-    expect(await screen.findByRole("toolbar", { name: "Topics by letter" })).toBeInTheDocument();
-    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
-    expect(screen.getByRole("status")).toHaveTextContent("No 'A' topics found.");
-  });
+  it.each(SERVICE_FAILURES)(
+    "says why when %s, and Try again recovers",
+    async (_case, failure, message) => {
+      let isDown = true;
+      stubApi({
+        sets: { "flat-taxa": [] },
+        intercept: { "flat-taxa": (_url, answer) => (isDown ? failure() : answer()) },
+      });
+      const { user } = renderWidget();
+      const alert = await screen.findByRole("alert");
+      expect(alert).toHaveTextContent(message);
+      expect(screen.queryByRole("toolbar")).not.toBeInTheDocument();
+      isDown = false;
+      await user.click(screen.getByRole("button", { name: "Try again" }));
+      expect(await screen.findByRole("toolbar", { name: "Topics by letter" })).toBeInTheDocument();
+      expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+      expect(screen.getByRole("status")).toHaveTextContent("No 'A' topics found.");
+    },
+  );
 
   it("moves keyboard focus to the widget's heading after Try again, not to the page", async () => {
     let isDown = true;

@@ -3,29 +3,11 @@ import { act } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { stubApi } from "./test-fixtures.ts";
 import { mount } from "./mount.tsx";
-
-// jsdom has no constructable style sheets; this stands in for the browser's.
-class FakeSheet {
-  text = "";
-  replaceSync(text: string) {
-    this.text = text;
-  }
-}
-
-function giveDocumentConstructableSheets() {
-  const view = document.defaultView as unknown as Record<string, unknown>;
-  const original = view.CSSStyleSheet;
-  view.CSSStyleSheet = FakeSheet;
-  Object.defineProperty(document, "adoptedStyleSheets", {
-    value: [],
-    writable: true,
-    configurable: true,
-  });
-  return () => {
-    view.CSSStyleSheet = original;
-    delete (document as { adoptedStyleSheets?: unknown }).adoptedStyleSheets;
-  };
-}
+import {
+  adoptedSheetTexts,
+  giveDocumentConstructableSheets,
+  serveStylesheet,
+} from "../shared/test-stylesheets.ts";
 
 afterEach(() => {
   document.body.replaceChildren();
@@ -48,15 +30,7 @@ describe("mount", () => {
 
   it("adopts the widget's style sheet and, on a page without the brand, its tokens, once each however often it mounts", async () => {
     stubApi({ intercept: { "flat-taxa": () => new Promise<Response>(() => {}) } });
-    // The widget's stylesheet, a file of its own, as the site serves it (Vitest gives a `?url`
-    // import the address "", a build a file's).
-    const api = globalThis.fetch;
-    const stylesheetFetches: string[] = [];
-    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => {
-      if (!/^$|\.css$/.test(String(input))) return api(input, init);
-      stylesheetFetches.push(String(input));
-      return Promise.resolve(new Response(".ts{color:red}"));
-    });
+    const stylesheetFetches = serveStylesheet(".ts{color:red}");
     const restore = giveDocumentConstructableSheets();
     try {
       const unmounts = [1, 2].map(() => {
@@ -67,16 +41,13 @@ describe("mount", () => {
         });
         return unmount;
       });
-      const sheets = () => document.adoptedStyleSheets as unknown as FakeSheet[];
       // This document declares neither the brand's tokens nor the widget's styles, as another
       // site's page: the widget brings both, once each.
-      await vi.waitFor(() => expect(sheets()).toHaveLength(2));
-      expect(sheets().every((sheet) => sheet instanceof FakeSheet)).toBe(true);
-      expect(
-        sheets()
-          .map((sheet) => sheet.text)
-          .sort(),
-      ).toEqual([".ts{color:red}", expect.stringContaining(":where(.ts, .ts-error)")]);
+      await vi.waitFor(() => expect(adoptedSheetTexts()).toHaveLength(2));
+      expect(adoptedSheetTexts().sort()).toEqual([
+        ".ts{color:red}",
+        expect.stringContaining(":where(.ts, .ts-error)"),
+      ]);
       expect(stylesheetFetches).toHaveLength(1);
       act(() => unmounts.forEach((unmount) => unmount()));
     } finally {

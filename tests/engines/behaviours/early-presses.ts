@@ -5,9 +5,9 @@ import { dropdownToggle, SEARCH_TOGGLE } from "./header.ts";
 import { OPEN_MENU } from "./mobile-menu.ts";
 import { ARTICLE, clearClipboard, clipboardHolds, linkSelected } from "./share.ts";
 
-// Presses made before the page's scripts have run (issue 14): through the slow-scripts proxy
+// Presses made before the page's scripts have run: through the slow-scripts proxy
 // the islands hydrate 2 s after their controls show, and a press in that window must still do
-// what it says. Copy link must copy within the press itself (issue 22).
+// what it says. Copy link must copy within the press itself.
 
 /** Waits for `target` to show, checks its island has not hydrated yet, and presses it. */
 async function pressEarly(page: EnginePage, target: Target, selector: string) {

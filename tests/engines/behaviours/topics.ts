@@ -5,7 +5,7 @@ import { BOTH, type Behaviour } from "../behaviour.ts";
 
 // Topics A – Z (SPEC §2.8): starts on 'a', a letter lists the topics whose title starts with it,
 // each linking to its topic page, and an empty letter says so. The expectation is computed here
-// from the API's own data (DESIGN §4: Tags by Name, filed by the folded first letter).
+// from the API's own data (Tags by Name, filed by the folded first letter).
 
 interface Taxon {
   Title: string;

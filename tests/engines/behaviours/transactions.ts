@@ -149,7 +149,7 @@ export const transactions: Behaviour[] = [
       })!;
       await search(page, ref, { text: word.toUpperCase() });
       // Typed as a visitor of each engine can: WebKitGTK's field does not move on after the
-      // month's digits (issue 22), the separators work everywhere.
+      // month's digits, the separators work everywhere.
       const date = sharedDate(ref);
       const [year, month, day] = date.split("-");
       await search(page, ref, { date }, `${month}/${day}/${year}`);
