@@ -45,7 +45,7 @@ export async function storedSearchIndexVersion(k: Kysely<Database>): Promise<num
 }
 
 /** Everything a visitor can search for, read from the content tables. */
-async function readSearchSources(k: Kysely<Database>): Promise<SearchSource[]> {
+export async function readSearchSources(k: Kysely<Database>): Promise<SearchSource[]> {
   const [deals, firstIndustries, industries, taxonomies, flat, articles, tags, site] =
     await Promise.all([
       dealsWithDescriptions(k)
