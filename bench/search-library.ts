@@ -11,11 +11,12 @@ import {
   rebuildSearchIndex,
 } from "../src/db/repositories/search-index-repository.ts";
 import { searchRepository } from "../src/db/repositories/search-repository.ts";
-import { typoBudget } from "../src/rules/edit-distance.ts";
-import type { SearchSource } from "../src/rules/search-index.ts";
-import { parseQuery } from "../src/rules/search-query.ts";
-import { searchWords, STOP_WORDS } from "../src/rules/search-words.ts";
-import { stemOf } from "../src/rules/search-expand.ts";
+import type { SearchSource } from "../src/search/build-index.ts";
+import { typoBudget } from "../src/search/edit-distance.ts";
+import { createSearch } from "../src/search/engine.ts";
+import { stemOf } from "../src/search/expand.ts";
+import { parseQuery } from "../src/search/query.ts";
+import { searchWords, STOP_WORDS } from "../src/search/words.ts";
 import { startPostgres } from "../tools/postgres.ts";
 import {
   describeQuality,
@@ -188,7 +189,7 @@ async function loaded(url: string, content: ReturnType<typeof generateContent>) 
 
 /** The engine as a candidate: its repository over `db`. */
 function engine(db: Db): Candidate {
-  const repo = searchRepository(db);
+  const repo = createSearch(searchRepository(db));
   return {
     search: (text, options) => repo.search(text, options),
     suggest: (text) => repo.suggest(text),

@@ -3,7 +3,7 @@ import type { Site } from "../../content/site.ts";
 import { htmlToText } from "../../rules/html-text.ts";
 import { INDUSTRIES_PATH, industryPath } from "../../rules/site-paths.ts";
 import { createGroupResolver } from "../../rules/industry-groups.ts";
-import { buildSearchIndex, type SearchSource } from "../../rules/search-index.ts";
+import { buildSearchIndex, type SearchSource } from "../../search/build-index.ts";
 import { findTaxonomy, TAGS_TAXONOMY_NAME } from "../../rules/taxonomies.ts";
 import type { Database } from "../schema.ts";
 import { DEAL_SUMMARY, dealsWithDescriptions } from "./deal-rows.ts";

@@ -1,8 +1,8 @@
 // Pure: the site search's ranking. A document matches when it holds, for every query word, one of
 // the stored words that query word stands for; its score adds up, per query word, the best of
 // those words' weights there, and grows when its title is, begins with or holds the query.
-import type { Postings } from "./search-postings.ts";
-import type { SearchKind } from "./search-index.ts";
+import type { Postings } from "./postings.ts";
+import type { SearchKind } from "./build-index.ts";
 
 /** The kinds in a fixed order, so a kind is a small number in the facts below. */
 export const KIND_ORDER: readonly SearchKind[] = ["deal", "topic", "article", "page", "industry"];

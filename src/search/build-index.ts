@@ -1,8 +1,8 @@
 // Pure: the site search's index, made from what a visitor can look for. Each document's words
 // carry a precomputed weight (BM25F: title above keywords above body, longer documents count each
 // word less), so a search only adds up numbers the import already worked out.
-import { encodePostings } from "./search-postings.ts";
-import { indexWords, plainWords } from "./search-words.ts";
+import { encodePostings } from "./postings.ts";
+import { indexWords, plainWords } from "./words.ts";
 
 /** What a search result is. */
 export type SearchKind = "deal" | "industry" | "topic" | "article" | "page";
@@ -37,7 +37,7 @@ export interface IndexedDocument {
   Prior: number;
 }
 
-/** A stored word with its postings (src/rules/search-postings.ts). */
+/** A stored word with its postings (postings.ts). */
 export interface IndexedWord {
   Word: string;
   Docs: number;
