@@ -6,10 +6,8 @@ import { connect, type Db } from "../src/db/connect.ts";
 import { generateContent } from "../src/db/demo/generate.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { replaceContent } from "../src/db/repositories/content-repository.ts";
-import {
-  readSearchSources,
-  rebuildSearchIndex,
-} from "../src/db/repositories/search-index-repository.ts";
+import { rebuildSearchIndex } from "../src/db/repositories/search-index-repository.ts";
+import { readSearchSources } from "../src/db/repositories/search-sources.ts";
 import { searchRepository } from "../src/db/repositories/search-repository.ts";
 import type { SearchSource } from "../src/search/build-index.ts";
 import { typoBudget } from "../src/search/edit-distance.ts";

@@ -34,6 +34,8 @@ export type SearchWordTable = IndexedWord;
 export interface SearchMetaTable {
   Id: number;
   Version: number;
+  /** What the last full build measured (IndexStats, as JSON), to weigh a document added since. */
+  Stats: string;
 }
 
 export interface TaxonomyTable {

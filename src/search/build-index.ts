@@ -33,8 +33,13 @@ export interface IndexedDocument {
   Body: string;
   Date: string | null;
   Size: number | null;
-  /** 0 (oldest) to 1 (newest) within its kind; 0.5 for what has no date. Breaks near-ties. */
+  /**
+   * 0 (oldest) to 1 (newest) within its kind at the last full build; 0.5 for what has no date.
+   * Breaks near-ties. An item indexed since may lie past either end (update-index.ts).
+   */
   Prior: number;
+  /** The keywords, joined by spaces: with Title and Body, the words the document is stored under. */
+  Keywords: string;
 }
 
 /** A stored word with its postings (postings.ts). */
@@ -75,48 +80,82 @@ const countWords = (words: readonly string[]) => {
   return counts;
 };
 
-/** The index rows for `sources`, numbered from 1 in their order. */
-export function buildSearchIndex(sources: readonly SearchSource[]): {
-  documents: IndexedDocument[];
-  words: IndexedWord[];
-} {
-  const fields = sources.map((s) => ({
-    title: indexWords(s.title),
-    keywords: s.keywords.flatMap(indexWords),
-    body: indexWords(s.body),
-  }));
+/**
+ * What a full build measured over every document, kept with the index so that an item indexed
+ * later is weighed alike: each field's average length in words, and each kind's dates (ms).
+ */
+export interface IndexStats {
+  readonly averages: Readonly<Record<Field, number>>;
+  readonly ranges: Readonly<Partial<Record<SearchKind, readonly [number, number]>>>;
+}
+
+/** A document and the weights of its words, over all fields and over its title alone. */
+export interface DocumentEntries {
+  readonly document: IndexedDocument;
+  readonly words: ReadonlyMap<string, { readonly all: number; readonly title: number | null }>;
+}
+
+const fieldWords = (s: Pick<SearchSource, "title" | "keywords" | "body">) => ({
+  title: indexWords(s.title),
+  keywords: s.keywords.flatMap(indexWords),
+  body: indexWords(s.body),
+});
+
+/** The words a stored document is filed under (as indexDocument filed them). */
+export function storedWords(d: Pick<IndexedDocument, "Title" | "Keywords" | "Body">): Set<string> {
+  const f = fieldWords({ title: d.Title, keywords: [d.Keywords], body: d.Body });
+  return new Set([...f.title, ...f.keywords, ...f.body]);
+}
+
+/** The averages and date ranges of `sources`. */
+export function indexStats(sources: readonly SearchSource[]): IndexStats {
+  const fields = sources.map(fieldWords);
   const averages = Object.fromEntries(
     FIELDS.map((f) => [f, fields.reduce((a, x) => a + x[f].length, 0) / (fields.length || 1)]),
   ) as Record<Field, number>;
-  const priors = recencies(sources);
-  const postings = new Map<string, { all: number[][]; titles: number[][] }>();
-  const documents = sources.map((source, i): IndexedDocument => {
-    const f = fields[i]!;
-    const Id = i + 1;
-    const counts = {
-      title: countWords(f.title),
-      keywords: countWords(f.keywords),
-      body: countWords(f.body),
-    };
-    const words = new Set([
-      ...counts.title.keys(),
-      ...counts.keywords.keys(),
-      ...counts.body.keys(),
-    ]);
-    for (const word of words) {
-      const tf = (field: Field) =>
-        normalised(field, counts[field].get(word) ?? 0, f[field].length, averages[field]);
-      const entry = postings.get(word) ?? { all: [[], []], titles: [[], []] };
-      entry.all[0]!.push(Id);
-      entry.all[1]!.push(saturate(tf("title") + tf("keywords") + tf("body")));
-      if (counts.title.has(word)) {
-        entry.titles[0]!.push(Id);
-        entry.titles[1]!.push(saturate(tf("title")));
-      }
-      postings.set(word, entry);
-    }
-    return {
-      Id,
+  const ranges: Partial<Record<SearchKind, [number, number]>> = {};
+  for (const s of sources) {
+    const t = s.date === null ? NaN : Date.parse(s.date);
+    if (Number.isNaN(t)) continue;
+    const [low, high] = ranges[s.kind] ?? [t, t];
+    ranges[s.kind] = [Math.min(low, t), Math.max(high, t)];
+  }
+  return { averages, ranges };
+}
+
+/** A date's place in its kind's range: 0 the oldest, 1 the newest; 0.5 without a date. */
+export function priorOf(stats: IndexStats, kind: SearchKind, date: string | null): number {
+  const t = date === null ? NaN : Date.parse(date);
+  if (Number.isNaN(t)) return 0.5;
+  const [low, high] = stats.ranges[kind] ?? [t, t];
+  return high === low ? (t >= high ? 1 : 0) : (t - low) / (high - low);
+}
+
+/** One source as document number `id`, its words weighed against `stats`. */
+export function indexDocument(
+  source: SearchSource,
+  id: number,
+  stats: IndexStats,
+): DocumentEntries {
+  const f = fieldWords(source);
+  const counts = {
+    title: countWords(f.title),
+    keywords: countWords(f.keywords),
+    body: countWords(f.body),
+  };
+  const words = new Map<string, { all: number; title: number | null }>();
+  for (const word of new Set([...f.title, ...f.keywords, ...f.body])) {
+    const tf = (field: Field) =>
+      normalised(field, counts[field].get(word) ?? 0, f[field].length, stats.averages[field]);
+    words.set(word, {
+      all: saturate(tf("title") + tf("keywords") + tf("body")),
+      title: counts.title.has(word) ? saturate(tf("title")) : null,
+    });
+  }
+  return {
+    words,
+    document: {
+      Id: id,
       Kind: source.kind,
       Ref: source.ref,
       Title: source.title,
@@ -124,32 +163,51 @@ export function buildSearchIndex(sources: readonly SearchSource[]): {
       Body: source.body,
       Date: source.date,
       Size: source.size,
-      Prior: priors[i]!,
-    };
-  });
-  const words = [...postings].map(([Word, { all, titles }]) => ({
-    Word,
-    Docs: all[0]!.length,
-    TitleDocs: titles[0]!.length,
-    Postings: encodePostings(all[0]!, all[1]!),
-    TitlePostings: encodePostings(titles[0]!, titles[1]!),
-  }));
-  return { documents, words };
+      Prior: priorOf(stats, source.kind, source.date),
+      Keywords: source.keywords.join(" "),
+    },
+  };
 }
 
-/** Each source's date as 0 (its kind's oldest) to 1 (newest); 0.5 without a date. */
-function recencies(sources: readonly SearchSource[]): number[] {
-  const range = new Map<SearchKind, [number, number]>();
-  const times = sources.map((s) => (s.date === null ? NaN : Date.parse(s.date)));
-  sources.forEach((s, i) => {
-    const t = times[i]!;
-    if (Number.isNaN(t)) return;
-    const [low, high] = range.get(s.kind) ?? [t, t];
-    range.set(s.kind, [Math.min(low, t), Math.max(high, t)]);
+/** A word's row from its postings: (document, weight) over all fields, and over titles. */
+export function wordRow(
+  Word: string,
+  all: readonly (readonly [number, number])[],
+  titles: readonly (readonly [number, number])[],
+): IndexedWord {
+  return {
+    Word,
+    Docs: all.length,
+    TitleDocs: titles.length,
+    Postings: encodePostings(
+      all.map((e) => e[0]),
+      all.map((e) => e[1]),
+    ),
+    TitlePostings: encodePostings(
+      titles.map((e) => e[0]),
+      titles.map((e) => e[1]),
+    ),
+  };
+}
+
+/** The index rows for `sources`, numbered from 1 in their order, and what was measured. */
+export function buildSearchIndex(sources: readonly SearchSource[]): {
+  documents: IndexedDocument[];
+  words: IndexedWord[];
+  stats: IndexStats;
+} {
+  const stats = indexStats(sources);
+  const postings = new Map<string, { all: [number, number][]; titles: [number, number][] }>();
+  const documents = sources.map((source, i) => {
+    const { document, words } = indexDocument(source, i + 1, stats);
+    for (const [word, weight] of words) {
+      const entry = postings.get(word) ?? { all: [], titles: [] };
+      entry.all.push([document.Id, weight.all]);
+      if (weight.title !== null) entry.titles.push([document.Id, weight.title]);
+      postings.set(word, entry);
+    }
+    return document;
   });
-  return sources.map((s, i) => {
-    const [low, high] = range.get(s.kind) ?? [0, 0];
-    const t = times[i]!;
-    return Number.isNaN(t) ? 0.5 : high === low ? 1 : (t - low) / (high - low);
-  });
+  const words = [...postings].map(([word, { all, titles }]) => wordRow(word, all, titles));
+  return { documents, words, stats };
 }

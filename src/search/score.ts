@@ -32,6 +32,12 @@ export const TITLE_FACTOR = { is: 3, begins: 2, holds: 1.4 } as const;
 const TIERS_PER_E = 8;
 
 /**
+ * The priors the order tells apart. A full build gives 0 to 1; an item indexed since lies past
+ * its kind's newest (above 1) or oldest (below 0) until the next, and still sorts by its date.
+ */
+const PRIOR_SPAN = [-1, 2] as const;
+
+/**
  * The title factor: the title's words are the query's (each title word one of the stored words
  * its query word stands for, so `privat equity` is the title Private Equity), begin with them,
  * or hold them in a row.
@@ -99,7 +105,8 @@ export function rankDocuments(
   const keys = new Float64Array(matched.length);
   matched.forEach((doc, i) => {
     const tier = Math.min(127, -Math.ceil(Math.log(total[doc]! / top) * TIERS_PER_E));
-    const age = Math.round((1 - facts.priors[doc]!) * 0xfffff);
+    const prior = Math.min(PRIOR_SPAN[1], Math.max(PRIOR_SPAN[0], facts.priors[doc]!));
+    const age = Math.round(((PRIOR_SPAN[1] - prior) / (PRIOR_SPAN[1] - PRIOR_SPAN[0])) * 0xfffff);
     keys[i] = tier * 2 ** 44 + age * 2 ** 24 + doc;
   });
   keys.sort();
