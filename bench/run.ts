@@ -7,6 +7,7 @@ import { benchLighthouse } from "./lighthouse.ts";
 import { benchImportLatency } from "./import-latency.ts";
 import { benchPages } from "./pages.ts";
 import { benchSearch } from "./search.ts";
+import { benchSearchUpdate } from "./search-update.ts";
 import { benchSync } from "./sync.ts";
 
 // npm run bench: every budget of DESIGN §7 that a benchmark checks, one figure per line, measured
@@ -23,6 +24,7 @@ const sections: [key: string, title: string, run: () => Promise<string[]>][] = [
   ["dead", "Dead windows on a slow phone (Lighthouse mobile throttling)", benchDeadWindow],
   ["lighthouse", "Lighthouse on a slow phone", benchLighthouse],
   ["search", "Search: quality, PostgreSQL and SQLite, 20,000 documents", benchSearch],
+  ["search-update", "Search: one item indexed alone, 15,000 documents", benchSearchUpdate],
   ["imports", "Imports across instances", benchImportLatency],
   ["sync", "Sync from Sitefinity", benchSync],
 ];

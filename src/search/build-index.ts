@@ -20,6 +20,8 @@ export interface SearchSource {
   /** Deals: the close date and size, shown with the result. Articles: the publication date. */
   readonly date: string | null;
   readonly size: number | null;
+  /** A deal's or article's Id, by which a change to it is indexed alone (update-index.ts). */
+  readonly item?: string;
 }
 
 /** A document as stored; Id is its number in the postings. */
@@ -40,6 +42,8 @@ export interface IndexedDocument {
   Prior: number;
   /** The keywords, joined by spaces: with Title and Body, the words the document is stored under. */
   Keywords: string;
+  /** The deal's or article's Id; null for what only a full build indexes. */
+  ItemId: string | null;
 }
 
 /** A stored word with its postings (postings.ts). */
@@ -165,6 +169,7 @@ export function indexDocument(
       Size: source.size,
       Prior: priorOf(stats, source.kind, source.date),
       Keywords: source.keywords.join(" "),
+      ItemId: source.item ?? null,
     },
   };
 }

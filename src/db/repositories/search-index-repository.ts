@@ -52,24 +52,18 @@ export async function updateSearchIndex(k: Kysely<Database>, changed: ChangedIte
   const meta = await k.selectFrom("search_meta").select(["Version", "Stats"]).executeTakeFirst();
   if (meta?.Version !== SEARCH_INDEX_VERSION) return rebuildSearchIndex(k);
   const stats = JSON.parse(meta.Stats) as IndexStats;
-  const [dealRefs, articleRefs] = await Promise.all([
-    refsOf(k, "transactions", changed.deals),
-    refsOf(k, "articles", changed.articles),
-  ]);
-  const old = await oldDocuments(k, dealRefs, articleRefs);
-  // A document is made again for each item now at a changed item's address or at an old one's,
-  // so that an item renamed to another's old UrlName is not left out.
-  const refs = (kind: string, now: string[]) => [
-    ...new Set([...now, ...old.filter((d) => d.Kind === kind).map((d) => d.Ref)]),
-  ];
-  const [deals, articles, last] = await Promise.all([
-    inLists(refs("deal", dealRefs), (list) => dealSources(k, list)),
-    inLists(refs("article", articleRefs), (list) => articleSources(k, list)),
+  const [dealIds, articleIds] = [[...new Set(changed.deals)], [...new Set(changed.articles)]];
+  const [oldDeals, oldArticles, deals, articles, last] = await Promise.all([
+    oldDocuments(k, "deal", dealIds),
+    oldDocuments(k, "article", articleIds),
+    inLists(dealIds, (list) => dealSources(k, list)),
+    inLists(articleIds, (list) => articleSources(k, list)),
     k
       .selectFrom("search_documents")
       .select((eb) => eb.fn.max("Id").as("Id"))
       .executeTakeFirst(),
   ]);
+  const old = [...oldDeals, ...oldArticles];
   let id = Number(last?.Id ?? 0);
   const added = [...deals, ...articles].map((source) => indexDocument(source, ++id, stats));
   const words = new Set([
@@ -100,68 +94,17 @@ export async function storedSearchIndexVersion(k: Kysely<Database>): Promise<num
   return row?.Version ?? 0;
 }
 
-/** The UrlNames that the items with these Ids have now (a removed item has none). */
-async function refsOf(
-  k: Kysely<Database>,
-  table: "transactions" | "articles",
-  ids: readonly string[],
-): Promise<string[]> {
-  const rows = await inLists([...new Set(ids)], (list) =>
-    k.selectFrom(table).select("UrlName").where("Id", "in", list).execute(),
-  );
-  return rows.map((r) => r.UrlName);
-}
-
-/**
- * The stored documents of deals and articles at these UrlNames, and of any deal or article no
- * item holds any more (removed, or renamed: its old UrlName is known only to its document).
- */
-async function oldDocuments(k: Kysely<Database>, dealRefs: string[], articleRefs: string[]) {
-  const columns = ["Id", "Kind", "Ref", "Title", "Keywords", "Body"] as const;
-  const atRefs = (kind: "deal" | "article", refs: string[]) =>
-    inLists(refs, (list) =>
-      k
-        .selectFrom("search_documents")
-        .select(columns)
-        .where("Kind", "=", kind)
-        .where("Ref", "in", list)
-        .execute(),
-    );
-  const [deals, articles, orphans] = await Promise.all([
-    atRefs("deal", dealRefs),
-    atRefs("article", articleRefs),
+/** The stored documents of these deals or articles, whatever their UrlName was then. */
+async function oldDocuments(k: Kysely<Database>, kind: "deal" | "article", ids: string[]) {
+  const rows = await inLists(ids, (list) =>
     k
-      .selectFrom("search_documents as d")
-      .select(columns.map((c) => `d.${c}` as const))
-      .where((eb) =>
-        eb.or([
-          eb.and([
-            eb("d.Kind", "=", "deal"),
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom("transactions as t")
-                  .select("t.Id")
-                  .whereRef("t.UrlName", "=", "d.Ref"),
-              ),
-            ),
-          ]),
-          eb.and([
-            eb("d.Kind", "=", "article"),
-            eb.not(
-              eb.exists(
-                eb.selectFrom("articles as a").select("a.Id").whereRef("a.UrlName", "=", "d.Ref"),
-              ),
-            ),
-          ]),
-        ]),
-      )
+      .selectFrom("search_documents")
+      .select(["Id", "Title", "Keywords", "Body"])
+      .where("ItemId", "in", list)
+      .where("Kind", "=", kind)
       .execute(),
-  ]);
-  const byId = new Map(
-    [...deals, ...articles, ...orphans].map((d) => [Number(d.Id), { ...d, Id: Number(d.Id) }]),
   );
-  return [...byId.values()];
+  return rows.map((d) => ({ ...d, Id: Number(d.Id) }));
 }
 
 /** `run` over `values` in lists short enough to bind, the rows found joined. */

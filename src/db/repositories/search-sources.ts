@@ -71,23 +71,22 @@ export async function readSearchSources(k: Kysely<Database>): Promise<SearchSour
   ];
 }
 
-/** The deals as the search finds them: every one, or those whose UrlName is in `refs`. */
+/** The deals as the search finds them: every one, or those with these Ids. */
 export async function dealSources(
   k: Kysely<Database>,
-  refs?: readonly string[],
+  ids?: readonly string[],
 ): Promise<SearchSource[]> {
-  if (refs?.length === 0) return [];
+  if (ids?.length === 0) return [];
   let deals = dealsWithDescriptions(k)
     .select([...DEAL_SUMMARY, "transactions.Counterparty", "descriptions.Html"])
     .orderBy("transactions.Position");
   let first = k
     .selectFrom("transaction_industries")
-    .innerJoin("transactions", "transactions.Id", "transaction_industries.TransactionId")
     .select(["TransactionId", "TaxonId"])
-    .where("transaction_industries.Position", "=", 0);
-  if (refs) {
-    deals = deals.where("transactions.UrlName", "in", refs);
-    first = first.where("transactions.UrlName", "in", refs);
+    .where("Position", "=", 0);
+  if (ids) {
+    deals = deals.where("transactions.Id", "in", ids);
+    first = first.where("TransactionId", "in", ids);
   }
   const [rows, firstIndustries, industries] = await Promise.all([
     deals.execute(),
@@ -112,26 +111,27 @@ export async function dealSources(
       body: d.Html === null ? "" : htmlToText(d.Html),
       date: d.Date,
       size: d.Size,
+      item: d.Id,
     };
   });
 }
 
-/** The articles as the search finds them: every one, or those whose UrlName is in `refs`. */
+/** The articles as the search finds them: every one, or those with these Ids. */
 export async function articleSources(
   k: Kysely<Database>,
-  refs?: readonly string[],
+  ids?: readonly string[],
 ): Promise<SearchSource[]> {
-  if (refs?.length === 0) return [];
+  if (ids?.length === 0) return [];
   let articles = k
     .selectFrom("articles")
     .select(["Id", "Title", "UrlName", "PublicationDate", "Summary", "Content"])
     .orderBy("Position");
-  if (refs) articles = articles.where("UrlName", "in", refs);
+  if (ids) articles = articles.where("Id", "in", ids);
   const [rows, tags] = await Promise.all([
     articles.execute(),
     sql<{ ArticleId: string; Title: string }>`SELECT t."ArticleId", f."Title"
       FROM article_tags t JOIN flat_taxa f ON f."Id" = t."TaxonId"
-      ${refs ? sql`JOIN articles a ON a."Id" = t."ArticleId" WHERE a."UrlName" IN (${sql.join(refs)})` : sql``}
+      ${ids ? sql`WHERE t."ArticleId" IN (${sql.join(ids)})` : sql``}
       ORDER BY t."ArticleId", t."Position"`.execute(k),
   ]);
   const tagTitles = new Map<string, string[]>();
@@ -145,5 +145,6 @@ export async function articleSources(
     body: `${htmlToText(a.Summary)} ${htmlToText(a.Content)}`,
     date: a.PublicationDate,
     size: null,
+    item: a.Id,
   }));
 }
