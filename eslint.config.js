@@ -46,6 +46,7 @@ export default tseslint.config(
       "**/content/**",
       "**/db/**",
       "**/lib/**",
+      "**/search/**",
       "**/server/**",
       "**/components/**",
       "**/widgets/**",
@@ -53,6 +54,34 @@ export default tseslint.config(
       "zod",
     ],
     "src/rules/ is the product's rules: plain modules that import no zod, database, React or other folder of ours.",
+  ),
+  // The site search is given a store of its index: it imports the product's rules and nothing else
+  // of ours. The server, the pages, src/lib and the database's repositories may import it; the
+  // browser's code may not (it shares only src/rules/ with the search, the marks of matched words).
+  // Its tests of the engine and of quality run it over a real database.
+  ...layer(
+    ["src/search/**/*.ts"],
+    [
+      "**/content/**",
+      "**/db/**",
+      "**/lib/**",
+      "**/odata/**",
+      "**/pages/**",
+      "**/server/**",
+      "**/sync/**",
+      "**/components/**",
+      "**/widgets/**",
+      "kysely",
+      "react",
+      "zod",
+    ],
+    "src/search/ is given a store of its index: it imports src/rules/ and nothing else of ours, no database, zod or React.",
+    ["src/search/engine.test.ts", "src/search/quality.test.ts"],
+  ),
+  ...layer(
+    ["src/components/**/*.{ts,tsx}", "src/widgets/**/*.{ts,tsx}", "src/embed.ts"],
+    ["**/search/**"],
+    "The search engine runs on the server: the browser's code takes the marks of matched words from src/rules/match-marks.ts.",
   ),
   ...layer(
     ["src/odata/**/*.ts"],

@@ -7,6 +7,7 @@ import { benchLighthouse } from "./lighthouse.ts";
 import { benchImportLatency } from "./import-latency.ts";
 import { benchPages } from "./pages.ts";
 import { benchSearch } from "./search.ts";
+import { benchSearchUpdate } from "./search-update.ts";
 import { benchSync } from "./sync.ts";
 import { benchPublish } from "./publish.ts";
 import { benchVarnishLoad } from "./varnish-load.ts";
@@ -25,6 +26,7 @@ const sections: [key: string, title: string, run: () => Promise<string[]>][] = [
   ["dead", "Dead windows on a slow phone (Lighthouse mobile throttling)", benchDeadWindow],
   ["lighthouse", "Lighthouse on a slow phone", benchLighthouse],
   ["search", "Search: quality, PostgreSQL and SQLite, 20,000 documents", benchSearch],
+  ["search-update", "Search: one item indexed alone, 15,000 documents", benchSearchUpdate],
   ["imports", "Imports across instances", benchImportLatency],
   ["sync", "Sync from Sitefinity", benchSync],
   ["varnish", "Varnish in front under load", benchVarnishLoad],

@@ -3,6 +3,7 @@ import { generateContent } from "../src/db/demo/generate.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { replaceContent } from "../src/db/repositories/content-repository.ts";
 import { searchRepository } from "../src/db/repositories/search-repository.ts";
+import { createSearch } from "../src/search/engine.ts";
 import { describeQuality, evaluateSearch } from "../tools/search-quality/evaluate.ts";
 import { JUDGED_QUERIES } from "../tools/search-quality/judged-queries.ts";
 import { BUDGETS } from "./budgets.ts";
@@ -16,7 +17,7 @@ export async function benchSearchQuality(url: string, name: string): Promise<str
   try {
     await migrate(db);
     await replaceContent(db, generateContent());
-    const quality = await evaluateSearch(searchRepository(db));
+    const quality = await evaluateSearch(createSearch(searchRepository(db)));
     const pass = quality.ndcg >= BUDGETS.searchNdcg && quality.top1 >= BUDGETS.searchTop1;
     return (
       `Search quality, ${name}, ${JUDGED_QUERIES.length} judged queries: ${describeQuality(quality)} ` +

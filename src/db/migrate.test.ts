@@ -4,6 +4,7 @@ import { tempDatabase } from "../../tests/helpers/temp-db.ts";
 import { migrate, MIGRATIONS } from "./migrate.ts";
 import { readContent } from "./repositories/content-repository.ts";
 import { searchRepository } from "./repositories/search-repository.ts";
+import { createSearch } from "../search/engine.ts";
 
 let cleanup = async () => {};
 afterEach(() => cleanup());
@@ -108,7 +109,7 @@ describe("migration 005: a database written before deal pages", () => {
       "acme-corp",
       "zenith-and-co",
     ]);
-    const found = await searchRepository(temp.db).search("zenith");
+    const found = await createSearch(searchRepository(temp.db)).search("zenith");
     expect(found.hits.map((h) => [h.kind, h.ref])).toEqual([["deal", "zenith-and-co"]]);
   });
 });

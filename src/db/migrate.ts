@@ -6,6 +6,7 @@ import * as sitefinityContract from "./migrations/003-sitefinity-contract.ts";
 import * as dropSearchText from "./migrations/004-drop-search-text.ts";
 import * as dealPagesAndSearch from "./migrations/005-deal-pages-and-search.ts";
 import * as dealCounterpartyAndService from "./migrations/006-deal-counterparty-and-service.ts";
+import * as searchIndexUpdates from "./migrations/007-search-index-updates.ts";
 import * as contentChanges from "./migrations/008-content-changes.ts";
 import {
   rebuildSearchIndex,
@@ -24,6 +25,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "004-drop-search-text": dropSearchText,
   "005-deal-pages-and-search": dealPagesAndSearch,
   "006-deal-counterparty-and-service": dealCounterpartyAndService,
+  "007-search-index-updates": searchIndexUpdates,
   "008-content-changes": contentChanges,
 };
 

@@ -1,5 +1,5 @@
 import type { Generated } from "kysely";
-import type { IndexedDocument, IndexedWord } from "../rules/search-index.ts";
+import type { IndexedDocument, IndexedWord } from "../search/build-index.ts";
 
 /**
  * Tables and columns. Column names are the API's field names (Sitefinity's), so the
@@ -25,7 +25,7 @@ export interface Database {
 }
 
 /**
- * The site search's index (src/rules/search-index.ts), derived from the content on every import:
+ * The site search's index (src/search/build-index.ts), derived from the content on every import:
  * one row per deal, topic, article or page; one per stored word, holding its postings.
  */
 export type SearchDocumentTable = IndexedDocument;
@@ -35,6 +35,8 @@ export type SearchWordTable = IndexedWord;
 export interface SearchMetaTable {
   Id: number;
   Version: number;
+  /** What the last full build measured (IndexStats, as JSON), to weigh a document added since. */
+  Stats: string;
 }
 
 export interface TaxonomyTable {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MARK_END, MARK_START } from "../rules/search-marks.ts";
+import { MARK_END, MARK_START } from "../rules/match-marks.ts";
 import { escapeHtml, highlightHtml } from "./highlight.ts";
 
 describe("highlightHtml", () => {

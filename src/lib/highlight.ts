@@ -1,4 +1,4 @@
-import { MARK_END, MARK_START } from "../rules/search-marks.ts";
+import { MARK_END, MARK_START } from "../rules/match-marks.ts";
 
 const ESCAPES: Record<string, string> = {
   "&": "&amp;",

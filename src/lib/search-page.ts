@@ -2,7 +2,7 @@
 // label and details. Pure; the page only renders it.
 import { formatDealSize } from "./deal-size.ts";
 import { formatLongDate } from "./dates.ts";
-import type { SearchKind } from "../rules/search-index.ts";
+import type { SearchKind } from "../search/results.ts";
 import { articlePath, dealPath, industryPath, searchPath, topicPath } from "../rules/site-paths.ts";
 
 /** Each kind's name, one and many, as results and the filter say it. */

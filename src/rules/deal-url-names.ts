@@ -1,5 +1,5 @@
 // Pure: the address of a deal's page (/transactions/{UrlName}) for deals whose content gave none.
-import { foldText } from "./search-words.ts";
+import { foldText } from "./fold-text.ts";
 
 /** What the rule reads of a deal. */
 export interface DealForUrlName {

@@ -27,7 +27,8 @@ import { envelopeHooks, quietRoutes, RequestLog } from "./request-log.ts";
 import { KeptPages } from "./routes/kept-pages.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { suggestionRoutes } from "./routes/suggestions.ts";
-import { searchRepository, type SearchRepository } from "../db/repositories/search-repository.ts";
+import { searchRepository } from "../db/repositories/search-repository.ts";
+import { createSearch, type SiteSearch } from "../search/engine.ts";
 import { security, securityHeaders } from "./security.ts";
 
 export interface AppOptions {
@@ -60,7 +61,7 @@ declare module "fastify" {
     content: ContentState;
     config: Config;
     /** The site search, shared by the search page and the suggestions (it keeps the stored words). */
-    siteSearch: SearchRepository;
+    siteSearch: SiteSearch;
     /** How long browsers and shared caches keep replies: longer when a purger serves the site. */
     cachePolicy: CachePolicy;
   }
@@ -156,7 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("content", options.content);
   app.decorate("config", config);
   app.decorate("cachePolicy", options.purger ? PURGED : UNPURGED);
-  const search = searchRepository(options.db);
+  const search = createSearch(searchRepository(options.db));
   options.content.onChange(() => search.forget());
   app.decorate("siteSearch", search);
   app.setErrorHandler(errorHandler);

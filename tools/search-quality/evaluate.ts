@@ -1,6 +1,5 @@
 // The site search measured on the judged query set: nDCG@10 and how often a navigational query's
 // one right answer comes first. Used by the quality test and by `npm run bench`.
-import type { SearchRepository } from "../../src/db/repositories/search-repository.ts";
 import { JUDGED_QUERIES, type JudgedQuery } from "./judged-queries.ts";
 import { mean, ndcg } from "./ndcg.ts";
 
@@ -20,9 +19,17 @@ export interface SearchQuality {
   readonly queries: readonly QueryScore[];
 }
 
+/** What is measured: the site's engine, or a library under trial (bench/search-library.ts). */
+export interface Searcher {
+  search(
+    text: string,
+    options: { limit: number },
+  ): Promise<{ hits: readonly { kind: string; ref: string }[] }>;
+}
+
 /** Runs every judged query (the first ten results each) and scores the answers. */
 export async function evaluateSearch(
-  search: SearchRepository,
+  search: Searcher,
   queries: readonly JudgedQuery[] = JUDGED_QUERIES,
 ): Promise<SearchQuality> {
   const scores: QueryScore[] = [];

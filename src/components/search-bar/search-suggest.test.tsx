@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/dom";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { MARK_END, MARK_START } from "../../rules/search-marks.ts";
+import { MARK_END, MARK_START } from "../../rules/match-marks.ts";
 import { enhanceSearchInput } from "./search-suggest.ts";
 import type { SuggestItem } from "./suggest-state.ts";
 

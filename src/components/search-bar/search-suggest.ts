@@ -1,7 +1,7 @@
 // The search bar's suggestions, added to its plain search field on first use (loaded then, so the
 // header's script stays small): the field becomes an APG combobox whose listbox lists what
 // /search/suggestions finds. Without script, or before this loads, the form submits to /search.
-import { MARK_END, MARK_START } from "../../rules/search-marks.ts";
+import { MARK_END, MARK_START } from "../../rules/match-marks.ts";
 import {
   INITIAL_SUGGEST,
   suggestAnnouncement,

@@ -1,7 +1,7 @@
 // Pure: the state of the search bar's suggestions list (the APG combobox pattern, list
 // autocomplete with manual selection): what is listed, whether it shows, which option is active.
 
-/** One suggestion as /search/suggestions sends it (the title marks matches, src/rules/search-marks.ts). */
+/** One suggestion as /search/suggestions sends it (the title marks matches, src/rules/match-marks.ts). */
 export interface SuggestItem {
   readonly kind: string;
   readonly label: string;

@@ -6,7 +6,7 @@ import { storedDateTime } from "../../rules/date-time.ts";
 import type { Db } from "../connect.ts";
 import type { Database } from "../schema.ts";
 import { withApiDates } from "./api-dates.ts";
-import { rebuildSearchIndex } from "./search-index-repository.ts";
+import { rebuildSearchIndex, updateSearchIndex } from "./search-index-repository.ts";
 
 const BATCH = 400;
 
@@ -129,7 +129,8 @@ export interface ItemChanges {
 /**
  * Writes a few deals and articles in place, in one transaction, only if the content is still at
  * `ifRevision`: the removed and rewritten ones go, the written ones come (each at its place in
- * the list, a new one last), then the search index and the revision as replaceContent does.
+ * the list, a new one last), their documents in the search index (the others' stay), and the
+ * revision as replaceContent does.
  * The caller validated them as a sync validates its content.
  */
 export async function writeItems(
@@ -186,7 +187,11 @@ export async function writeItems(
       await tx.deleteFrom("descriptions").where("Key", "=", Key).execute();
       if (Html !== null) await tx.insertInto("descriptions").values({ Key, Html }).execute();
     }
-    await rebuildSearchIndex(tx);
+    const ids = (set: ItemChanges["deals"] | ItemChanges["articles"]) => [
+      ...set.removed,
+      ...set.written.map((item) => item.Id),
+    ];
+    await updateSearchIndex(tx, { deals: ids(changes.deals), articles: ids(changes.articles) });
     return commitRevision(tx, db.dialect, tags);
   });
 }

@@ -1,27 +1,133 @@
-import { sql, type Kysely } from "kysely";
-import type { Site } from "../../content/site.ts";
-import { htmlToText } from "../../rules/html-text.ts";
-import { INDUSTRIES_PATH, industryPath } from "../../rules/site-paths.ts";
-import { createGroupResolver } from "../../rules/industry-groups.ts";
-import { buildSearchIndex, type SearchSource } from "../../rules/search-index.ts";
-import { findTaxonomy, TAGS_TAXONOMY_NAME } from "../../rules/taxonomies.ts";
+import type { Kysely } from "kysely";
+import {
+  buildSearchIndex,
+  indexDocument,
+  storedWords,
+  type IndexedDocument,
+  type IndexedWord,
+  type IndexStats,
+} from "../../search/build-index.ts";
+import { updatedWords } from "../../search/update-index.ts";
 import type { Database } from "../schema.ts";
-import { DEAL_SUMMARY, dealsWithDescriptions } from "./deal-rows.ts";
+import { articleSources, dealSources, readSearchSources } from "./search-sources.ts";
 
 /**
  * The version of the index rules (words, weights, fields). Raise it when they change: every
  * database then rebuilds its index at the next start (ensureSearchIndex), not only at an import.
  */
-export const SEARCH_INDEX_VERSION = 3;
+export const SEARCH_INDEX_VERSION = 4;
 
 /** Rows per insert: words carry their postings, so fewer of them go at once. */
 const BATCH = { search_documents: 400, search_words: 100 } as const;
+/** Values per `IN (…)` list, well within both databases' limits on bound parameters. */
+const IN_LIST = 500;
 
 /** Rebuilds the whole search index from the stored content (inside the caller's transaction). */
 export async function rebuildSearchIndex(k: Kysely<Database>): Promise<void> {
-  const { documents, words } = buildSearchIndex(await readSearchSources(k));
+  const { documents, words, stats } = buildSearchIndex(await readSearchSources(k));
   for (const table of ["search_words", "search_documents"] as const)
     await k.deleteFrom(table).execute();
+  await insertRows(k, documents, words);
+  await k.deleteFrom("search_meta").execute();
+  await k
+    .insertInto("search_meta")
+    .values({ Id: 1, Version: SEARCH_INDEX_VERSION, Stats: JSON.stringify(stats) })
+    .execute();
+}
+
+/** Which deals and articles changed, by Id: added, changed or removed. */
+export interface ChangedItems {
+  readonly deals: readonly string[];
+  readonly articles: readonly string[];
+}
+
+/**
+ * Indexes again the deals and articles named by Id (added, changed or removed), from their rows as
+ * they are now, inside the caller's transaction: their old documents go, their new ones come, and
+ * only the words either holds are written. Pages, topics and industries depend on taxa and site
+ * settings: a change to those needs `rebuildSearchIndex`. An index built by other rules is built
+ * again whole.
+ */
+export async function updateSearchIndex(k: Kysely<Database>, changed: ChangedItems): Promise<void> {
+  const meta = await k.selectFrom("search_meta").select(["Version", "Stats"]).executeTakeFirst();
+  if (meta?.Version !== SEARCH_INDEX_VERSION) return rebuildSearchIndex(k);
+  const stats = JSON.parse(meta.Stats) as IndexStats;
+  const [dealIds, articleIds] = [[...new Set(changed.deals)], [...new Set(changed.articles)]];
+  const [oldDeals, oldArticles, deals, articles, last] = await Promise.all([
+    oldDocuments(k, "deal", dealIds),
+    oldDocuments(k, "article", articleIds),
+    inLists(dealIds, (list) => dealSources(k, list)),
+    inLists(articleIds, (list) => articleSources(k, list)),
+    k
+      .selectFrom("search_documents")
+      .select((eb) => eb.fn.max("Id").as("Id"))
+      .executeTakeFirst(),
+  ]);
+  const old = [...oldDeals, ...oldArticles];
+  let id = Number(last?.Id ?? 0);
+  const added = [...deals, ...articles].map((source) => indexDocument(source, ++id, stats));
+  const words = new Set([
+    ...old.flatMap((d) => [...storedWords(d)]),
+    ...added.flatMap((a) => [...a.words.keys()]),
+  ]);
+  const stored = await inLists([...words], (list) =>
+    k.selectFrom("search_words").selectAll().where("Word", "in", list).execute(),
+  );
+  const { rows, emptied } = updatedWords(stored, new Set(old.map((d) => d.Id)), added);
+  await eachList(
+    old.map((d) => d.Id),
+    (list) => k.deleteFrom("search_documents").where("Id", "in", list).execute(),
+  );
+  await eachList([...rows.map((r) => r.Word), ...emptied], (list) =>
+    k.deleteFrom("search_words").where("Word", "in", list).execute(),
+  );
+  await insertRows(
+    k,
+    added.map((a) => a.document),
+    rows,
+  );
+}
+
+/** The version that built the stored index; 0 when none did. */
+export async function storedSearchIndexVersion(k: Kysely<Database>): Promise<number> {
+  const row = await k.selectFrom("search_meta").select("Version").executeTakeFirst();
+  return row?.Version ?? 0;
+}
+
+/** The stored documents of these deals or articles, whatever their UrlName was then. */
+async function oldDocuments(k: Kysely<Database>, kind: "deal" | "article", ids: string[]) {
+  const rows = await inLists(ids, (list) =>
+    k
+      .selectFrom("search_documents")
+      .select(["Id", "Title", "Keywords", "Body"])
+      .where("ItemId", "in", list)
+      .where("Kind", "=", kind)
+      .execute(),
+  );
+  return rows.map((d) => ({ ...d, Id: Number(d.Id) }));
+}
+
+/** `run` over `values` in lists short enough to bind, the rows found joined. */
+async function inLists<T, R>(values: readonly T[], run: (list: T[]) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < values.length; i += IN_LIST)
+    out.push(...(await run(values.slice(i, i + IN_LIST))));
+  return out;
+}
+
+/** `run` (a write) over `values` in lists short enough to bind. */
+async function eachList<T>(
+  values: readonly T[],
+  run: (list: T[]) => Promise<unknown>,
+): Promise<void> {
+  for (let i = 0; i < values.length; i += IN_LIST) await run(values.slice(i, i + IN_LIST));
+}
+
+async function insertRows(
+  k: Kysely<Database>,
+  documents: readonly IndexedDocument[],
+  words: readonly IndexedWord[],
+): Promise<void> {
   for (const [table, rows] of [
     ["search_documents", documents],
     ["search_words", words],
@@ -34,120 +140,4 @@ export async function rebuildSearchIndex(k: Kysely<Database>): Promise<void> {
         .execute();
     }
   }
-  await k.deleteFrom("search_meta").execute();
-  await k.insertInto("search_meta").values({ Id: 1, Version: SEARCH_INDEX_VERSION }).execute();
-}
-
-/** The version that built the stored index; 0 when none did. */
-export async function storedSearchIndexVersion(k: Kysely<Database>): Promise<number> {
-  const row = await k.selectFrom("search_meta").select("Version").executeTakeFirst();
-  return row?.Version ?? 0;
-}
-
-/** Everything a visitor can search for, read from the content tables. */
-async function readSearchSources(k: Kysely<Database>): Promise<SearchSource[]> {
-  const [deals, firstIndustries, industries, taxonomies, flat, articles, tags, site] =
-    await Promise.all([
-      dealsWithDescriptions(k)
-        .select([...DEAL_SUMMARY, "transactions.Counterparty", "descriptions.Html"])
-        .orderBy("transactions.Position")
-        .execute(),
-      k
-        .selectFrom("transaction_industries")
-        .select(["TransactionId", "TaxonId"])
-        .where("Position", "=", 0)
-        .execute(),
-      k
-        .selectFrom("hierarchy_taxa")
-        .select(["Id", "Title", "UrlName", "ParentId", "Ordinal"])
-        .execute(),
-      k.selectFrom("taxonomies").select(["Id", "Name"]).execute(),
-      k
-        .selectFrom("flat_taxa")
-        .select(["Id", "Title", "UrlName", "Synonyms", "Description", "TaxonomyId"])
-        .orderBy("Position")
-        .execute(),
-      k
-        .selectFrom("articles")
-        .select(["Id", "Title", "UrlName", "PublicationDate", "Summary", "Content"])
-        .orderBy("Position")
-        .execute(),
-      sql<{ ArticleId: string; Title: string }>`SELECT t."ArticleId", f."Title"
-        FROM article_tags t JOIN flat_taxa f ON f."Id" = t."TaxonId"
-        ORDER BY t."ArticleId", t."Position"`.execute(k),
-      k.selectFrom("site_settings").select("Value").where("Key", "=", "site").executeTakeFirst(),
-    ]);
-  const industryOf = new Map(firstIndustries.map((r) => [r.TransactionId, r.TaxonId]));
-  const taxonTitle = new Map(industries.map((t) => [t.Id, t.Title]));
-  const groupOf = createGroupResolver(industries);
-  const topicsId = findTaxonomy(taxonomies, TAGS_TAXONOMY_NAME)?.Id;
-  const tagTitles = new Map<string, string[]>();
-  for (const { ArticleId, Title } of tags.rows)
-    tagTitles.set(ArticleId, [...(tagTitles.get(ArticleId) ?? []), Title]);
-  const pages = site ? (JSON.parse(site.Value) as Site).pages : [];
-  // An industry group is found as its hub, the hub's introduction (a page at its path) its body.
-  const hubIntro = new Map(pages.map((p) => [p.path, p]));
-  const groups = industries.filter((t) => groupOf(t.Id)?.id === t.Id.toLowerCase());
-  return [
-    ...deals.map((d): SearchSource => {
-      const industry = industryOf.get(d.Id);
-      const group = industry === undefined ? null : groupOf(industry);
-      const industryTitle = industry === undefined ? undefined : taxonTitle.get(industry);
-      return {
-        kind: "deal",
-        ref: d.UrlName,
-        title: d.Company,
-        // The counterparty too, so a deal is found by its buyer whatever its description says.
-        keywords: [group?.title, industryTitle, d.Date.slice(0, 4), d.Counterparty].filter(
-          (x): x is string => x !== undefined && x !== null,
-        ),
-        body: d.Html === null ? "" : htmlToText(d.Html),
-        date: d.Date,
-        size: d.Size,
-      };
-    }),
-    ...flat
-      .filter((t) => t.TaxonomyId === topicsId)
-      .map((t): SearchSource => ({
-        kind: "topic",
-        ref: t.UrlName,
-        title: t.Title,
-        keywords: [t.Synonyms],
-        body: htmlToText(t.Description),
-        date: null,
-        size: null,
-      })),
-    ...articles.map((a): SearchSource => ({
-      kind: "article",
-      ref: a.UrlName,
-      title: a.Title,
-      keywords: tagTitles.get(a.Id) ?? [],
-      body: `${htmlToText(a.Summary)} ${htmlToText(a.Content)}`,
-      date: a.PublicationDate,
-      size: null,
-    })),
-    ...groups.map((g): SearchSource => {
-      const intro = hubIntro.get(industryPath(g.UrlName));
-      return {
-        kind: "industry",
-        ref: g.UrlName,
-        title: g.Title,
-        keywords: industries.filter((t) => t.ParentId === g.Id).map((t) => t.Title),
-        body: intro ? `${intro.description} ${htmlToText(intro.content)}` : "",
-        date: null,
-        size: null,
-      };
-    }),
-    ...pages
-      .filter((p) => !p.path.startsWith(`${INDUSTRIES_PATH}/`))
-      .map((p): SearchSource => ({
-        kind: "page",
-        ref: p.path,
-        title: p.title,
-        keywords: [],
-        body: `${p.description} ${htmlToText(p.content)}`,
-        date: null,
-        size: null,
-      })),
-  ];
 }

@@ -1,5 +1,5 @@
 import type { FeedRepository } from "../../db/repositories/feed-repository.ts";
-import type { SearchRepository } from "../../db/repositories/search-repository.ts";
+import type { SiteSearch } from "../../search/engine.ts";
 import type { SiteRepository } from "../../db/repositories/site-repository.ts";
 import {
   ARTICLES,
@@ -55,7 +55,7 @@ const FEED_TAGS: Taggers<FeedRepository> = {
   contentUpdated: () => [DEALS, ARTICLES],
 };
 
-const SEARCH_TAGS: Partial<Taggers<SearchRepository>> = {
+const SEARCH_TAGS: Partial<Taggers<SiteSearch>> = {
   search: () => [SEARCH],
   suggest: () => [SEARCH],
 };
@@ -83,7 +83,7 @@ function tagged<T extends object>(
 
 /** The repositories a page reads, each call naming what it read in `sink`. */
 export function taggedRepositories(
-  repositories: { site: SiteRepository; feeds: FeedRepository; search: SearchRepository },
+  repositories: { site: SiteRepository; feeds: FeedRepository; search: SiteSearch },
   sink: Set<string>,
 ) {
   return {

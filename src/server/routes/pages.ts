@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { feedRepository } from "../../db/repositories/feed-repository.ts";
 import { siteRepository } from "../../db/repositories/site-repository.ts";
-import type { SearchRepository } from "../../db/repositories/search-repository.ts";
+import type { SiteSearch } from "../../search/engine.ts";
 import { renderWithAstro, type AstroHandler, type RenderedPage } from "../astro-bridge.ts";
 import { mergeCsp } from "../csp.ts";
 import { HttpError } from "../http-error.ts";
@@ -16,7 +16,7 @@ import { taggedRepositories } from "./page-tags.ts";
 export interface PageLocals {
   site: ReturnType<typeof siteRepository>;
   feeds: ReturnType<typeof feedRepository>;
-  search: SearchRepository;
+  search: SiteSearch;
   siteUrl: string;
   /** Set by src/middleware.ts when the page failed to render. */
   failure?: unknown;

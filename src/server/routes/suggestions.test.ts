@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { generateContent } from "../../db/demo/generate.ts";
 import { replaceContent } from "../../db/repositories/content-repository.ts";
-import { MARK_END, MARK_START } from "../../rules/search-marks.ts";
+import { MARK_END, MARK_START } from "../../rules/match-marks.ts";
 import { apiAppForFile } from "../../../tests/helpers/api-app.ts";
 import type { SuggestionItem } from "./suggestions.ts";
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import { KIND_NAMES, resultDetails, resultHref } from "../../lib/search-page.ts";
-import type { Suggestion } from "../../db/repositories/search-repository.ts";
 import { SEARCH, tagHeaders } from "../../rules/cache-tags.ts";
-import { MAX_QUERY, parseQuery } from "../../rules/search-query.ts";
+import { parseQuery, readingKey } from "../../search/query.ts";
+import type { Suggestion } from "../../search/results.ts";
 import { ReplyCache } from "../http-cache/reply-cache.ts";
 import { represent } from "../http-cache/representation.ts";
 import { sendRepresentation } from "../http-cache/send.ts";
@@ -33,13 +33,11 @@ export const suggestionRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: Record<string, unknown> }>(SUGGESTIONS_PATH, async (request, reply) => {
     const raw = request.query.q;
-    const text = (typeof raw === "string" ? raw : "").slice(0, MAX_QUERY);
-    const query = parseQuery(text);
+    const query = parseQuery(typeof raw === "string" ? raw : "");
     const typed = query.words.join("").length;
     // The same words (case, accents, punctuation aside) give the same reply: one cache entry.
-    const key = `${query.key}${query.isLastPrefix ? "*" : ""}`;
-    const representation = await cache.get(request.url, key, async () => {
-      const found = typed < MIN_SUGGEST_CHARACTERS ? [] : await app.siteSearch.suggest(text);
+    const representation = await cache.get(request.url, readingKey(query), async () => {
+      const found = typed < MIN_SUGGEST_CHARACTERS ? [] : await app.siteSearch.suggest(query);
       const items: SuggestionItem[] = found.map((s) => ({
         kind: s.kind,
         label: KIND_NAMES[s.kind][0],

@@ -1,9 +1,6 @@
 // Pure: matched words marked in a result's title and snippet.
-import { foldText } from "./search-words.ts";
-
-/** Private-use characters around matched words; views escape the text, then turn them into <mark>. */
-export const MARK_START = "\uE000";
-export const MARK_END = "\uE001";
+import { foldText } from "../rules/fold-text.ts";
+import { MARK_END, MARK_START } from "../rules/match-marks.ts";
 
 const WORD = /[\p{L}\p{N}]+/gu;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { encodePostings, decodePostings } from "./search-postings.ts";
-import { KIND_ORDER, rankDocuments, TITLE_FACTOR, type DocumentFacts } from "./search-score.ts";
-import type { SearchKind } from "./search-index.ts";
+import { encodePostings, decodePostings } from "./postings.ts";
+import { KIND_ORDER, rankDocuments, TITLE_FACTOR, type DocumentFacts } from "./score.ts";
+import type { SearchKind } from "./build-index.ts";
 
 // Five documents (numbers 1 to 5); 0 is unused.
 const facts: DocumentFacts = {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { generateContent } from "../demo/generate.ts";
-import { TEST_DIALECT, databaseForFile } from "../../../tests/helpers/temp-db.ts";
-import { describeQuality, evaluateSearch } from "../../../tools/search-quality/evaluate.ts";
-import { JUDGED_QUERIES } from "../../../tools/search-quality/judged-queries.ts";
-import { searchRepository } from "./search-repository.ts";
+import { generateContent } from "../db/demo/generate.ts";
+import { searchRepository } from "../db/repositories/search-repository.ts";
+import { TEST_DIALECT, databaseForFile } from "../../tests/helpers/temp-db.ts";
+import { describeQuality, evaluateSearch } from "../../tools/search-quality/evaluate.ts";
+import { JUDGED_QUERIES } from "../../tools/search-quality/judged-queries.ts";
+import { createSearch } from "./engine.ts";
 
 // The judged query set (tools/search-quality/judged-queries.ts) over the demo content it was
 // written against, on SQLite and (npm run test:pg) PostgreSQL. The goals are nDCG@10 0.90 and
@@ -31,7 +32,7 @@ describe(`search quality on the judged query set (${TEST_DIALECT})`, () => {
   });
 
   it("keeps nDCG@10 at 0.85 or more and navigational top-1 at 90% or more", async () => {
-    const quality = await evaluateSearch(searchRepository(db()));
+    const quality = await evaluateSearch(createSearch(searchRepository(db())));
     const misses = quality.queries
       .filter((q) => q.ndcg < 0.7 || q.isFirst === false)
       .map((q) => `${q.query}: nDCG ${q.ndcg.toFixed(2)}, first ${q.top[0] ?? "nothing"}`);

@@ -3,7 +3,7 @@
 // stored words; computing this here, not in SQL, keeps SQLite and PostgreSQL exactly alike.
 import { stemmer } from "stemmer";
 import { editDistance, typoBudget } from "./edit-distance.ts";
-import type { SearchQuery } from "./search-query.ts";
+import type { SearchQuery } from "./query.ts";
 
 /** A stored word: in how many documents, and in how many titles, it occurs. */
 export interface VocabularyWord {

@@ -1,8 +1,8 @@
 // Pure: the site search's ranking. A document matches when it holds, for every query word, one of
 // the stored words that query word stands for; its score adds up, per query word, the best of
 // those words' weights there, and grows when its title is, begins with or holds the query.
-import type { Postings } from "./search-postings.ts";
-import type { SearchKind } from "./search-index.ts";
+import type { Postings } from "./postings.ts";
+import type { SearchKind } from "./build-index.ts";
 
 /** The kinds in a fixed order, so a kind is a small number in the facts below. */
 export const KIND_ORDER: readonly SearchKind[] = ["deal", "topic", "article", "page", "industry"];
@@ -30,6 +30,12 @@ export const TITLE_FACTOR = { is: 3, begins: 2, holds: 1.4 } as const;
  * ranking. Among deals that match about equally well, the latest leads.
  */
 const TIERS_PER_E = 8;
+
+/**
+ * The priors the order tells apart. A full build gives 0 to 1; an item indexed since lies past
+ * its kind's newest (above 1) or oldest (below 0) until the next, and still sorts by its date.
+ */
+const PRIOR_SPAN = [-1, 2] as const;
 
 /**
  * The title factor: the title's words are the query's (each title word one of the stored words
@@ -99,7 +105,8 @@ export function rankDocuments(
   const keys = new Float64Array(matched.length);
   matched.forEach((doc, i) => {
     const tier = Math.min(127, -Math.ceil(Math.log(total[doc]! / top) * TIERS_PER_E));
-    const age = Math.round((1 - facts.priors[doc]!) * 0xfffff);
+    const prior = Math.min(PRIOR_SPAN[1], Math.max(PRIOR_SPAN[0], facts.priors[doc]!));
+    const age = Math.round(((PRIOR_SPAN[1] - prior) / (PRIOR_SPAN[1] - PRIOR_SPAN[0])) * 0xfffff);
     keys[i] = tier * 2 ** 44 + age * 2 ** 24 + doc;
   });
   keys.sort();

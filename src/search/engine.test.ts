@@ -1,17 +1,18 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { generateContent } from "../demo/generate.ts";
-import { migrate } from "../migrate.ts";
-import { databaseForFile, tempDatabase } from "../../../tests/helpers/temp-db.ts";
-import { MARK_END, MARK_START } from "../../rules/search-marks.ts";
-import { searchRepository, type SearchRepository } from "./search-repository.ts";
+import { generateContent } from "../db/demo/generate.ts";
+import { migrate } from "../db/migrate.ts";
+import { searchRepository } from "../db/repositories/search-repository.ts";
+import { databaseForFile, tempDatabase } from "../../tests/helpers/temp-db.ts";
+import { MARK_END, MARK_START } from "../rules/match-marks.ts";
+import { createSearch, type SiteSearch } from "./engine.ts";
 
 // The demo content, as the site ships it: the searches below once failed visitors on it.
 const content = generateContent();
 const newestDeal = [...content.transactions].sort((a, b) => b.Date.localeCompare(a.Date))[0]!;
-let search: SearchRepository;
+let search: SiteSearch;
 databaseForFile(content, (db) => {
-  search = searchRepository(db);
+  search = createSearch(searchRepository(db));
 });
 
 const top = async (query: string, n = 1) =>
@@ -195,7 +196,7 @@ describe("a deal's counterparty", () => {
     own.descriptions[deal.Description] = "<p>A sale.</p>";
     const db = await tempDatabase(own);
     try {
-      const found = await searchRepository(db.db).search("quillfeather");
+      const found = await createSearch(searchRepository(db.db)).search("quillfeather");
       expect(found.hits.map((h) => `${h.kind}:${h.ref}`)).toEqual([`deal:${deal.UrlName}`]);
     } finally {
       await db.cleanup();
@@ -225,10 +226,12 @@ describe("the search index", () => {
     try {
       await sql`DELETE FROM search_words`.execute(own.db.kysely);
       await sql`UPDATE search_meta SET "Version" = 0`.execute(own.db.kysely);
-      expect((await searchRepository(own.db).search("keystone", { limit: 0 })).total).toBe(0);
+      expect(
+        (await createSearch(searchRepository(own.db)).search("keystone", { limit: 0 })).total,
+      ).toBe(0);
       await migrate(own.db);
       expect(
-        (await searchRepository(own.db).search("halvorsen", { limit: 0 })).total,
+        (await createSearch(searchRepository(own.db)).search("halvorsen", { limit: 0 })).total,
       ).toBeGreaterThan(0);
     } finally {
       await own.cleanup();

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodePostings, encodePostings } from "./search-postings.ts";
+import { decodePostings, encodePostings } from "./postings.ts";
 
 describe("packed postings", () => {
   it("read back as written, from any byte offset (a database driver's buffer may be a slice)", () => {

@@ -1,33 +1,9 @@
 // Pure: the words of a text as the site search stores and looks them up, written once for the
 // index, the query and the highlighting, so the three always agree on what a word is.
-
-/** Letters that Unicode does not decompose into a base letter and a mark. */
-const SPECIAL_LETTERS: Readonly<Record<string, string>> = {
-  ß: "ss",
-  æ: "ae",
-  œ: "oe",
-  ø: "o",
-  đ: "d",
-  ð: "d",
-  ł: "l",
-  þ: "th",
-  ı: "i",
-};
-const SPECIAL = new RegExp(`[${Object.keys(SPECIAL_LETTERS).join("")}]`, "g");
+import { foldText } from "../rules/fold-text.ts";
 
 /** Longest word kept: longer runs are cut (a pasted hash or URL is no word to search for). */
 export const MAX_WORD = 40;
-
-/** Lower case with accents and ligatures folded: `Économie` and `ÉCONOMIE` give `economie`. */
-export function foldText(text: string): string {
-  // eslint-disable-next-line no-control-regex -- plain ASCII has nothing to fold but case
-  if (/^[\u0000-\u007f]*$/.test(text)) return text.toLowerCase();
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(SPECIAL, (c) => SPECIAL_LETTERS[c] ?? c);
-}
 
 // A word, and a word that punctuation joins to the next without a space (`e-commerce`, `M&A`,
 // `O'Neil`): both halves are words, and so is the joined form, so either spelling finds it.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MARK_END as E, MARK_START as S, markedSnippet, markWords } from "./search-marks.ts";
+import { MARK_END as E, MARK_START as S } from "../rules/match-marks.ts";
+import { markedSnippet, markWords } from "./marks.ts";
 
 const matched = new Set(["economie", "circulaire", "harbor"]);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildSearchIndex, type SearchSource } from "./search-index.ts";
-import { decodePostings } from "./search-postings.ts";
+import { buildSearchIndex, type SearchSource } from "./build-index.ts";
+import { decodePostings } from "./postings.ts";
 
 const source = (over: Partial<SearchSource>): SearchSource => ({
   kind: "article",

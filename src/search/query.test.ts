@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasSearchText, parseQuery } from "./search-query.ts";
+import { MAX_QUERY, parseQuery, readingKey } from "./query.ts";
 
 describe("parseQuery", () => {
   it.each([
@@ -24,8 +24,21 @@ describe("parseQuery", () => {
     expect(query.words[0]).toHaveLength(40);
   });
 
-  it("tells text worth searching from none", () => {
-    expect(hasSearchText(" é ")).toBe(true);
-    expect(hasSearchText(" -- ")).toBe(false);
+  it("tells text worth searching from none, stop words alone included", () => {
+    expect(parseQuery(" é ").hasText).toBe(true);
+    expect(parseQuery("the").hasText).toBe(true);
+    expect(parseQuery("the").words).toEqual([]);
+    expect(parseQuery(" -- ").hasText).toBe(false);
+  });
+
+  it("keeps the text as typed up to its longest, and reads nothing past it", () => {
+    const long = `${"a ".repeat(MAX_QUERY / 2)}keystone`;
+    expect(parseQuery(long).text).toHaveLength(MAX_QUERY);
+    expect(parseQuery(long).words).not.toContain("keystone");
+  });
+
+  it("gives one key to queries read alike, and tells a finished word from one being typed", () => {
+    expect(readingKey(parseQuery("Économie, the"))).toBe(readingKey(parseQuery("economie ")));
+    expect(readingKey(parseQuery("keys"))).not.toBe(readingKey(parseQuery("keys ")));
   });
 });

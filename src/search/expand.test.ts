@@ -7,8 +7,8 @@ import {
   MATCH_FACTOR,
   rarity,
   type Vocabulary,
-} from "./search-expand.ts";
-import { parseQuery } from "./search-query.ts";
+} from "./expand.ts";
+import { parseQuery } from "./query.ts";
 
 const vocabulary: Vocabulary = buildVocabulary(
   [
