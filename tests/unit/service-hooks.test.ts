@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +11,7 @@ import { startServer, type ServerProcess } from "../../tools/server-process.ts";
 import {
   ACCESS_KEY,
   DEALS_SET,
+  INDUSTRIES_FIELD,
   type SitefinityService,
   startSitefinityService,
   syncSettingsFor,
@@ -201,6 +204,47 @@ describe("Sitefinity's service hooks (SQLite)", { timeout: 120_000 }, () => {
     expect(await metric("site_cache_lookups_total", 'cache="page",result="hit"')).toBe(hits + 1);
   });
 
+  it("refreshes the taxonomies on a taxon's hook: the topic's new name shows on its articles", async () => {
+    const article = firm.articles[2]!;
+    const topic = firm.flatTaxa.find((t) => t.Id === article.Tags[0])!;
+    service.edit("flat-taxa", topic.Id, { Title: "Renamed Topic Of Hooks" });
+    const reply = await hook(payload(topic.Id, "Telerik.Sitefinity.Taxonomies.Model.FlatTaxon"));
+    expect(reply.status).toBe(202);
+    await until("the topic's new name shows", async () =>
+      (await (await fetch(`${site.url}${articlePath(article.UrlName)}`)).text()).includes(
+        "Renamed Topic Of Hooks",
+      ),
+    );
+  });
+
+  it("refuses a bad item as the sync does: nothing is written, the failure is counted and logged", async () => {
+    const deal = firm.transactions[11]!;
+    const before = {
+      revision: await revision(),
+      failed: await metric("site_hook_syncs_total", 'outcome="failed"'),
+    };
+    service.edit(DEALS_SET, deal.Id, {
+      Company: "Half Written Co",
+      [INDUSTRIES_FIELD]: ["9d0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a2b"],
+    });
+    expect((await hook(payload(deal.Id))).status).toBe(202);
+    await until(
+      "the failure is counted",
+      async () => (await metric("site_hook_syncs_total", 'outcome="failed"')) > before.failed,
+    );
+    expect(await revision()).toBe(before.revision);
+    expect((await apiDeal(deal.Id))?.Company).toBe(deal.Company);
+    await expect.poll(() => site.output()).toMatch(/hook sync failed, nothing was changed/);
+    expect(site.output()).toMatch(/no such industry/);
+    // Put right in Sitefinity, the next hook goes through.
+    service.edit(DEALS_SET, deal.Id, { [INDUSTRIES_FIELD]: deal.industries });
+    await hook(payload(deal.Id));
+    await until(
+      "the change shows",
+      async () => (await apiDeal(deal.Id))?.Company === "Half Written Co",
+    );
+  });
+
   it("coalesces a burst of hooks into a few writes", async () => {
     const before = {
       revision: await revision(),
@@ -244,6 +288,70 @@ describe("service hooks turned off", { timeout: 60_000 }, () => {
       expect(((await reply.json()) as { error: { code: string } }).error.code).toBe("NotFound");
     } finally {
       await off.stop();
+    }
+  });
+});
+
+describe("the purge after a hook", { timeout: 90_000 }, () => {
+  it("comes after the instance dropped its own copy: a shared cache refilled at once gets the change", async () => {
+    const local = mkdtempSync(join(tmpdir(), "site-hooks-purge-"));
+    const stand = await startSitefinityService(firm, { accessKey: ACCESS_KEY });
+    const settings = join(local, "sync.json");
+    writeFileSync(settings, JSON.stringify(syncSettingsFor(stand.base)));
+    const deal = firm.transactions[13]!;
+    // A shared cache that refills a purged page at once, from the instance, as Varnish does
+    // when a visitor asks for it the moment after.
+    const refills: string[] = [];
+    let instanceUrl = "";
+    const cache = createServer((request, response) => {
+      void (async () => {
+        if (
+          request.method === "PURGE" &&
+          request.headers["xkey-purge"]?.includes(`deal-${deal.Id}`)
+        )
+          refills.push(await (await fetch(`${instanceUrl}${dealPath(deal.UrlName)}`)).text());
+        response.writeHead(200).end();
+      })();
+    });
+    await new Promise<void>((resolve) => cache.listen(0, "127.0.0.1", resolve));
+    const { port } = cache.address() as AddressInfo;
+    const metricsPort = await freePort();
+    const instance = await startServer({
+      SEED_DEMO: "true",
+      DATABASE_URL: `file:${join(local, "site.db")}`,
+      METRICS_PORT: String(metricsPort),
+      SYNC_SETTINGS: settings,
+      SYNC_EVERY: "24h",
+      SITEFINITY_ACCESS_KEY: ACCESS_KEY,
+      SYNC_HOOK_USER: USER,
+      SYNC_HOOK_PASSWORD: PASSWORD,
+      VARNISH_URLS: `http://127.0.0.1:${port}`,
+      // The instance reads the revision only when told: its own write must tell it.
+      CONTENT_POLL_MS: "3600000",
+    });
+    instanceUrl = instance.url;
+    try {
+      const page = `${instance.url}${dealPath(deal.UrlName)}`;
+      await until("the first sync wrote", async () => (await fetch(page)).status === 200, 60_000);
+      // The instance keeps the page as it is now.
+      await (await fetch(page)).text();
+      stand.edit(DEALS_SET, deal.Id, { Company: "Refilled After The Purge" });
+      const reply = await fetch(`${instance.url}/hooks/sitefinity`, {
+        method: "POST",
+        headers: { authorization: basic(USER, PASSWORD), "content-type": "application/json" },
+        body: JSON.stringify(payload(deal.Id)),
+      });
+      expect(reply.status).toBe(202);
+      await until("the shared cache was purged", async () => refills.length > 0);
+      expect(
+        refills[0]?.includes("Refilled After The Purge"),
+        "the refilled page shows the change",
+      ).toBe(true);
+    } finally {
+      await instance.stop();
+      cache.close();
+      await stand.close();
+      rmSync(local, { recursive: true, force: true });
     }
   });
 });
