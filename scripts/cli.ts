@@ -1,8 +1,12 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
+import pino from "pino";
+import { Registry } from "prom-client";
 import { connect, CONTENT_WRITE_TIMEOUT_MS, type Db } from "../src/db/connect.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { withSchemaLock } from "../src/db/schema-lock.ts";
 import { loadConfig } from "../src/server/config.ts";
+import { createPurger } from "../src/server/purge/index.ts";
 
 /**
  * Opens and migrates the database that DATABASE_URL names (an SQLite file is created when missing,
@@ -27,4 +31,22 @@ export function positionalFile(usage: string, args = process.argv.slice(2)): str
   const { positionals } = parseArgs({ args, allowPositionals: true, strict: true });
   if (positionals.length !== 1) throw new Error(`usage: ${usage}`);
   return positionals[0] as string;
+}
+
+/**
+ * After a command wrote content: purges the shared caches (Varnish, Fastly, Cloudflare, as the
+ * site's settings name them) of the cache tags the write touched, at once and again once every
+ * instance has read the new revision (by then none serves the old copy to a cache that refills),
+ * and waits for the purges to end. Without a purger set, nothing.
+ */
+export async function purgeShared(tags: readonly string[]): Promise<void> {
+  const config = loadConfig();
+  // Warnings and failures only, on stderr: the command's own output is its report.
+  const log = pino({ level: "warn" }, pino.destination(2));
+  const purger = createPurger(config, { log, registry: new Registry() });
+  if (purger === null || tags.length === 0) return;
+  purger.purge(tags);
+  await sleep(config.CONTENT_POLL_MS + 500);
+  purger.purge(tags);
+  await purger.settled();
 }

@@ -1,5 +1,6 @@
 import { replaceContent } from "../src/db/repositories/content-repository.ts";
-import { openForCli, positionalFile, runCli } from "./cli.ts";
+import { ALL } from "../src/rules/cache-tags.ts";
+import { openForCli, positionalFile, purgeShared, runCli } from "./cli.ts";
 import { readContentFile } from "./content-file-io.ts";
 
 // npm run content:import -- FILE : all or nothing, in one database transaction.
@@ -16,6 +17,8 @@ runCli(async () => {
   } finally {
     await db.close();
   }
+  // An import replaced everything: every cached reply goes.
+  await purgeShared([ALL]);
   console.log(
     `imported ${file}: ${content.transactions.length} transactions, ${content.articles.length} articles, ` +
       `${content.flatTaxa.length} flat taxa, ${content.hierarchyTaxa.length} hierarchy taxa`,

@@ -3,7 +3,7 @@ import { formatReport } from "../src/sync/report.ts";
 import { runSync } from "../src/sync/run-sync.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { readSyncSettings } from "../src/sync/settings.ts";
-import { openForCli, runCli } from "./cli.ts";
+import { openForCli, purgeShared, runCli } from "./cli.ts";
 
 const USAGE = "npm run content:sync -- SETTINGS.json [--dry-run] [--full] [--allow-empty]";
 
@@ -35,6 +35,7 @@ runCli(async () => {
       isEmptyAllowed: values["allow-empty"] === true,
     });
     for (const line of formatReport(report)) console.log(line);
+    if (report.outcome === "written") await purgeShared(report.tags ?? []);
   } finally {
     await db.close();
   }
