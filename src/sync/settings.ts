@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { isTimeZone } from "../rules/time-zones.ts";
 
-// The sync's settings file (DESIGN §6): where the firm's Sitefinity web service is and
+// The sync's settings file (docs/sitefinity.md): where the firm's Sitefinity web service is and
 // how its content is set up. Only `service` is required; the defaults are Sitefinity's own names
 // and this site's. The access key is not a setting: it comes from SITEFINITY_ACCESS_KEY only, so
 // it never sits in a file next to them.
