@@ -269,6 +269,32 @@ describe("behind a proxy, across instances", () => {
   });
 });
 
+describe("cache lifetimes", () => {
+  const lifetimes = async (options: Partial<AppOptions>) => {
+    const { app } = await start({}, options);
+    const api = await app.inject("/api/default/transactions?$top=1");
+    const suggestions = await app.inject("/search/suggestions?q=ke");
+    await close?.();
+    close = undefined;
+    return [api, suggestions].map((reply) => reply.headers["cache-control"]);
+  };
+
+  it("lets shared caches keep replies a day, and serve them while the site is down, when a purger serves the site", async () => {
+    const purger = { purge: () => {}, problem: () => null, settled: async () => {} };
+    for (const value of await lifetimes({ purger })) {
+      expect(value).toMatch(/(^|, )s-maxage=86400(,|$)/);
+      expect(value).toMatch(/(^|, )stale-if-error=86400(,|$)/);
+      // Browsers still ask again: nobody can purge them.
+      expect(value).toMatch(/(^|, )max-age=0(,|$)/);
+    }
+  });
+
+  it("keeps today's short lifetimes without a purger", async () => {
+    for (const value of await lifetimes({}))
+      expect(value).toBe("public, max-age=60, stale-while-revalidate=600");
+  });
+});
+
 describe("metrics", () => {
   it("serves Prometheus metrics on their own port: requests by route and status, cache lookups, the revision", async () => {
     const { app, content } = await start();

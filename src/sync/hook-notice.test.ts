@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { noticeTarget, readHookPayload } from "./hook-notice.ts";
+import { parseSyncSettings, type SyncSettings } from "./settings.ts";
+
+const ID = "3D258E17-7E8D-4217-8421-7B16B26910E5";
+const DEAL_TYPE = "Telerik.Sitefinity.DynamicTypes.Model.Transactions.HistoricalTransaction";
+
+function settings(extra: Record<string, unknown> = {}): SyncSettings {
+  const result = parseSyncSettings({
+    service: "https://cms.firm.example/api/firm",
+    transactionsSet: "historicaltransactions",
+    ...extra,
+  });
+  if (!result.ok) throw new Error(result.problems.join("\n"));
+  return result.settings;
+}
+
+describe("readHookPayload", () => {
+  it("reads the live item's Id and its type from Sitefinity's payload", () => {
+    // As Sitefinity's documentation shows a module type's "published" payload, in short.
+    const payload = {
+      Name: "My custom module type is published",
+      Item: { Id: ID, UrlName: "item-1", Title: "Item 1" },
+      OriginalEvent: {
+        Action: "New",
+        ItemId: "0f454ddf-e19e-4321-af06-494d50d5f496",
+        ItemType: DEAL_TYPE,
+        Status: "Live",
+        OriginalContentId: ID,
+      },
+      OriginalEventType: "Telerik.Sitefinity.DynamicModules.Events.DynamicContentCreatedEvent",
+    };
+    expect(readHookPayload(payload)).toEqual({
+      ok: true,
+      notice: { itemType: DEAL_TYPE, id: ID.toLowerCase() },
+    });
+  });
+
+  it("takes OriginalContentId when the item has no Id", () => {
+    const read = readHookPayload({
+      Item: {},
+      OriginalEvent: { ItemType: DEAL_TYPE, OriginalContentId: ID },
+    });
+    expect(read).toMatchObject({ ok: true, notice: { id: ID.toLowerCase() } });
+  });
+
+  it.each([
+    ["no object", "a string", "(body)"],
+    ["no item", { OriginalEvent: { ItemType: DEAL_TYPE } }, "Item"],
+    [
+      "an Id that is not a GUID",
+      { Item: { Id: "1 OR 1=1" }, OriginalEvent: { ItemType: DEAL_TYPE } },
+      "Item.Id",
+    ],
+    [
+      "a type that is not a type name",
+      { Item: { Id: ID }, OriginalEvent: { ItemType: "<script>" } },
+      "OriginalEvent.ItemType",
+    ],
+    ["no Id at all", { Item: {}, OriginalEvent: { ItemType: DEAL_TYPE } }, "Item.Id"],
+  ])("refuses %s, naming the field", (_what, body, field) => {
+    const read = readHookPayload(body);
+    expect(read.ok).toBe(false);
+    expect(!read.ok && read.problem.startsWith(`${field}:`)).toBe(true);
+  });
+});
+
+describe("noticeTarget", () => {
+  it("looks a module type up in both sets, and sends news items to the news set", () => {
+    expect(noticeTarget(settings(), DEAL_TYPE)).toBe("either");
+    expect(noticeTarget(settings(), "Telerik.Sitefinity.News.Model.NewsItem")).toBe("articles");
+  });
+
+  it("follows itemTypes, case aside, and then ignores the module types it does not name", () => {
+    const mapped = settings({ itemTypes: { [DEAL_TYPE.toLowerCase()]: "historicaltransactions" } });
+    expect(noticeTarget(mapped, DEAL_TYPE)).toBe("transactions");
+    expect(noticeTarget(mapped, "Telerik.Sitefinity.DynamicTypes.Model.Other.Thing")).toBe(
+      "ignored",
+    );
+    expect(noticeTarget(mapped, "Telerik.Sitefinity.News.Model.NewsItem")).toBe("articles");
+  });
+
+  it("refreshes the taxonomies for a taxon, and ignores what the site does not sync", () => {
+    expect(noticeTarget(settings(), "Telerik.Sitefinity.Taxonomies.Model.FlatTaxon")).toBe("taxa");
+    for (const type of [
+      "Telerik.Sitefinity.DynamicTypes.Model.sf_contactform",
+      "Telerik.Sitefinity.Pages.Model.PageNode",
+      "Telerik.Sitefinity.Events.Model.Event",
+    ])
+      expect(noticeTarget(settings(), type)).toBe("ignored");
+    // News items go elsewhere when the site's articles are another set.
+    expect(
+      noticeTarget(settings({ articlesSet: "insights" }), "Telerik.Sitefinity.News.Model.NewsItem"),
+    ).toBe("ignored");
+  });
+});
