@@ -1,5 +1,6 @@
 import type { Person } from "../content/site.ts";
 import { monogram, peopleOfGroup } from "./people.ts";
+import { itReturns } from "../../tests/helpers/table.ts";
 
 const someone = (name: string, groups: string[]): Person => ({
   name,
@@ -11,15 +12,13 @@ const someone = (name: string, groups: string[]): Person => ({
 });
 
 describe("people", () => {
-  it.each([
+  itReturns(monogram, "draws %s as %s", [
     ["Margit Halvorsen", "MH"],
     ["Daniel A. Okafor", "DO"],
     ["élodie martin", "ÉM"],
     ["Cher", "C"],
     ["  Anna   van der Berg ", "AB"],
-  ])("draws %s as %s", (name, letters) => {
-    expect(monogram(name)).toBe(letters);
-  });
+  ]);
 
   it("finds a group's people by its UrlName, whatever its case, in the site's order", () => {
     const people = [

@@ -4,6 +4,7 @@ import { formatDealSize, formatTotalValue } from "./deal-size.ts";
 import { lastSegment, pagePath } from "./paths.ts";
 import { articlePath, topicPath } from "../rules/site-paths.ts";
 import { sitemapXml } from "./sitemap.ts";
+import { itReturns } from "../../tests/helpers/table.ts";
 
 describe("page helpers", () => {
   it("formats dates in UTC whatever the server's zone", () => {
@@ -11,23 +12,19 @@ describe("page helpers", () => {
     expect(formatLongDate("2026-12-31T23:59:59Z")).toBe("December 31, 2026");
   });
 
-  it.each([
+  itReturns(formatDealSize, "shows a deal size of %j as %s", [
     [null, "Undisclosed"],
     [0.4, "$0.4 million"],
     [12.25, "$12.3 million"],
     [999.9, "$999.9 million"],
     [2350, "$2.35 billion"],
-  ])("shows a deal size of %j as %s", (size, text) => {
-    expect(formatDealSize(size)).toBe(text);
-  });
+  ]);
 
-  it.each([
+  itReturns(formatTotalValue, "states a total value of %j $MM as %s", [
     [0, "$0 million"],
     [950.4, "$950 million"],
     [418_350, "$418 billion"],
-  ])("states a total value of %j $MM as %s", (size, text) => {
-    expect(formatTotalValue(size)).toBe(text);
-  });
+  ]);
 
   it("encodes UrlNames in paths and adds the page number after page 1", () => {
     expect(articlePath("a b/c")).toMatch(/\/all-articles-and-commentary\/a%20b%2Fc$/);

@@ -3,6 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { element, escapeXmlAttribute, escapeXmlText, xmlDocument } from "./xml.ts";
+import { itReturns } from "../../tests/helpers/table.ts";
 
 /** The document parsed strictly; throws with the parser's message when it is not well-formed. */
 function parse(xml: string): Document {
@@ -39,7 +40,7 @@ const anyText = fc.string({
 });
 
 describe("escapeXmlText", () => {
-  it.each([
+  itReturns(escapeXmlText, "writes %j as %j", [
     ["plain", "plain"],
     ["a < b & c > d", "a &lt; b &amp; c &gt; d"],
     ["]]>", "]]&gt;"],
@@ -50,19 +51,15 @@ describe("escapeXmlText", () => {
     ["lone \ud800 surrogate", "lone  surrogate"],
     ["pair 😀 kept", "pair 😀 kept"],
     ["\ufffe\uffff", ""],
-  ])("writes %j as %j", (text, xml) => {
-    expect(escapeXmlText(text)).toBe(xml);
-  });
+  ]);
 });
 
 describe("escapeXmlAttribute", () => {
-  it.each([
+  itReturns(escapeXmlAttribute, "writes %j as %j", [
     ['say "hi" & <go>', "say &quot;hi&quot; &amp; &lt;go&gt;"],
     ["tab\tline\ncr\r", "tab&#9;line&#10;cr&#13;"],
     ["it's", "it's"],
-  ])("writes %j as %j", (text, xml) => {
-    expect(escapeXmlAttribute(text)).toBe(xml);
-  });
+  ]);
 });
 
 describe("element", () => {

@@ -1,6 +1,9 @@
 import fc from "fast-check";
 import {
   DummyDriver,
+  type DatabaseIntrospector,
+  type DialectAdapter,
+  type QueryCompiler,
   Kysely,
   PostgresAdapter,
   PostgresIntrospector,
@@ -46,24 +49,28 @@ interface Tables {
   transaction_industries: { TransactionId: string; TaxonId: string; Position: number };
 }
 
-// Kysely with no database: it only compiles, so the SQL and its parameters can be read.
+/**
+ * Kysely with no database, over one dialect's parts: it only compiles, so the SQL and its
+ * parameters can be read.
+ */
+function compileOnly(
+  Adapter: new () => DialectAdapter,
+  Introspector: new (db: Kysely<unknown>) => DatabaseIntrospector,
+  Compiler: new () => QueryCompiler,
+) {
+  return new Kysely<Tables>({
+    dialect: {
+      createAdapter: () => new Adapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new Introspector(db),
+      createQueryCompiler: () => new Compiler(),
+    },
+  });
+}
+
 const compilers = {
-  sqlite: new Kysely<Tables>({
-    dialect: {
-      createAdapter: () => new SqliteAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (db) => new SqliteIntrospector(db),
-      createQueryCompiler: () => new SqliteQueryCompiler(),
-    },
-  }),
-  postgres: new Kysely<Tables>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (db) => new PostgresIntrospector(db),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
-  }),
+  sqlite: compileOnly(SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler),
+  postgres: compileOnly(PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler),
 };
 
 function where(filter: string, dialect: SqlDialectName = "sqlite") {

@@ -7,9 +7,10 @@ import {
   normaliseDateTime,
   storedDateTime,
 } from "./date-time.ts";
+import { itReturns } from "../../tests/helpers/table.ts";
 
 describe("normaliseDateTime: the API's and the content file's form", () => {
-  it.each([
+  itReturns(normaliseDateTime, "%s -> %s", [
     ["2021-03-04", "2021-03-04T00:00:00Z"],
     ["2021-03-04T05:06", "2021-03-04T05:06:00Z"],
     ["2021-03-04T05:06:07Z", "2021-03-04T05:06:07Z"],
@@ -22,9 +23,7 @@ describe("normaliseDateTime: the API's and the content file's form", () => {
     ["2026-07-01T00:00:00.5-05:30", "2026-07-01T05:30:00.5Z"],
     ["2026-07-01T00:00:00+0100", "2026-06-30T23:00:00Z"],
     ["2024-02-29T12:00:00z", "2024-02-29T12:00:00Z"],
-  ])("%s -> %s", (input, expected) => {
-    expect(normaliseDateTime(input)).toBe(expected);
-  });
+  ]);
 
   it.each([
     "",
@@ -119,14 +118,12 @@ describe("calendarDay: the day of an instant in the content's time zone", () => 
 });
 
 describe("isCalendarDate", () => {
-  it.each([
+  itReturns(isCalendarDate, "isCalendarDate(%j) is %s", [
     ["2024-02-29", true],
     ["2023-02-29", false],
     ["2024-2-9", false],
     ["", false],
-  ])("isCalendarDate(%j) is %s", (text, expected) => {
-    expect(isCalendarDate(text)).toBe(expected);
-  });
+  ]);
 });
 
 describe("the zone of the machine never matters", () => {

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { dealUrlNames, slugify } from "./deal-url-names.ts";
+import { itReturns } from "../../tests/helpers/table.ts";
 
 const deal = (Id: string, Company: string, Date: string, UrlName?: string) => ({
   Id,
@@ -10,14 +11,12 @@ const deal = (Id: string, Company: string, Date: string, UrlName?: string) => ({
 });
 
 describe("deal UrlNames", () => {
-  it.each([
+  itReturns(slugify, "slugs %j as %j", [
     ["Keystone Networks Co.", "keystone-networks-co"],
     ["Calder & Rowe", "calder-and-rowe"],
     ["Société Générale Capital", "societe-generale-capital"],
     ["  --  ", ""],
-  ])("slugs %j as %j", (name, slug) => {
-    expect(slugify(name)).toBe(slug);
-  });
+  ]);
 
   it("gives the bare slug to the earliest deal of a client, the year to later ones, the Id within a year", () => {
     const names = dealUrlNames([

@@ -1,14 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { describe } from "vitest";
 import { foldText } from "./fold-text.ts";
+import { itReturns } from "../../tests/helpers/table.ts";
 
 describe("letter folding", () => {
-  it.each([
+  itReturns(foldText, "folds %j to %j", [
     ["Économie", "economie"],
     ["ÉCONOMIE", "economie"],
     ["Straße Øresund Æsir", "strasse oresund aesir"],
     ["Ｆｕｌｌｗｉｄｔｈ", "fullwidth"],
     ["plain ascii", "plain ascii"],
-  ])("folds %j to %j", (text, folded) => {
-    expect(foldText(text)).toBe(folded);
-  });
+  ]);
 });

@@ -1,9 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { htmlToText } from "./html-text.ts";
+import { itReturns } from "../../tests/helpers/table.ts";
 
 describe("htmlToText", () => {
-  it.each([
+  itReturns(htmlToText, "reads %j as %j", [
     ["<p>Sale of <strong>Acme</strong> Corp</p>", "Sale of Acme Corp"],
     ["<p>First</p><p>Second</p>", "First Second"],
     ["Line<br>break<br/>here", "Line break here"],
@@ -24,9 +25,7 @@ describe("htmlToText", () => {
     ["<p>a</p>\n\n<p>b</p>", "a b"],
     ["<script>alert(1)</script>text", "text"],
     ["&ldquo;Quoted&rdquo; &ndash; &hellip;", "“Quoted” – …"],
-  ])("reads %j as %j", (html, expected) => {
-    expect(htmlToText(html)).toBe(expected);
-  });
+  ]);
 
   it("leaves plain text without markup unchanged apart from folded white space", () => {
     fc.assert(

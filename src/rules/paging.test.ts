@@ -9,9 +9,10 @@ import {
   pageRange,
   pageSlice,
 } from "./paging.ts";
+import { itReturns } from "../../tests/helpers/table.ts";
 
 describe("pageNumber", () => {
-  it.each([
+  itReturns(pageNumber, "reads %j as page %i", [
     [null, 1],
     ["", 1],
     ["0", 1],
@@ -20,9 +21,7 @@ describe("pageNumber", () => {
     ["2.5", 1],
     ["two", 1],
     ["9999999", 1],
-  ])("reads %j as page %i", (value, page) => {
-    expect(pageNumber(value)).toBe(page);
-  });
+  ]);
 });
 
 describe("pageCount", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findTaxonomy, isGuid } from "./taxonomies.ts";
+import { itReturns } from "../../tests/helpers/table.ts";
 
 describe("findTaxonomy", () => {
   const taxonomies = [
@@ -26,13 +27,11 @@ describe("findTaxonomy", () => {
 });
 
 describe("isGuid", () => {
-  it.each([
+  itReturns(isGuid, "%j is a GUID: %s", [
     ["cb0f3a19-a211-48a7-88ec-77495c0f5374", true],
     ["CB0F3A19-A211-48A7-88EC-77495C0F5374", true],
     ["cb0f3a19-a211-48a7-88ec-77495c0f537", false],
     ["cb0f3a19-a211-48a7-88ec-77495c0f5374) or (true", false],
     [42, false],
-  ])("%j is a GUID: %s", (text, expected) => {
-    expect(isGuid(text)).toBe(expected);
-  });
+  ]);
 });

@@ -58,8 +58,19 @@ export class SyncRefusedError extends SyncError {
 
 /** Runs one sync; resolves with what it did, rejects with a SyncError that says why not. */
 export async function runSync(db: Db, options: SyncOptions): Promise<SyncReport> {
+  return underSyncLock(db, (started) => syncUnderLock(db, options, started));
+}
+
+/**
+ * Runs a sync holding the database's sync lock, handing it the time it started; reports `busy`
+ * at once, having done nothing, when another sync holds the lock (the caller tries again).
+ */
+export async function underSyncLock(
+  db: Db,
+  sync: (started: number) => Promise<SyncReport>,
+): Promise<SyncReport> {
   const started = performance.now();
-  const locked = await tryWithSyncLock(db, () => syncUnderLock(db, options, started));
+  const locked = await tryWithSyncLock(db, () => sync(started));
   if (locked.ran) return locked.value;
   return {
     outcome: "busy",

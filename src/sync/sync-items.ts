@@ -1,13 +1,12 @@
 import { parseContentFile } from "../content/content-file.ts";
 import type { Db } from "../db/connect.ts";
 import { contentRevision, readContent, writeItems } from "../db/repositories/content-repository.ts";
-import { tryWithSyncLock } from "../db/sync-lock.ts";
 import { isSameFrame, itemChanges, itemChangeTags } from "./change-tags.ts";
 import { noticeTarget, type ItemNotice } from "./hook-notice.ts";
 import type { SetChanges } from "./listing-diff.ts";
 import { fetchChangedSets, listTaxa } from "./read-service.ts";
 import type { SyncReport } from "./report.ts";
-import { SyncRefusedError, writeSnapshot, type SyncOptions } from "./run-sync.ts";
+import { SyncRefusedError, underSyncLock, writeSnapshot, type SyncOptions } from "./run-sync.ts";
 import { createServiceClient, SyncError } from "./service-client.ts";
 import {
   buildSnapshot,
@@ -47,17 +46,7 @@ const lower = (item: { Id?: unknown }) => String(item.Id).toLowerCase();
 
 /** Runs one item sync; `busy` when another sync holds the lock (the caller tries again). */
 export async function syncItems(db: Db, options: ItemSyncOptions): Promise<SyncReport> {
-  const started = performance.now();
-  const locked = await tryWithSyncLock(db, () => underLock(db, options, started));
-  if (locked.ran) return locked.value;
-  return {
-    outcome: "busy",
-    sets: [],
-    requests: 0,
-    fetched: 0,
-    revision: await contentRevision(db),
-    seconds: (performance.now() - started) / 1000,
-  };
+  return underSyncLock(db, (started) => underLock(db, options, started));
 }
 
 async function underLock(db: Db, options: ItemSyncOptions, started: number): Promise<SyncReport> {

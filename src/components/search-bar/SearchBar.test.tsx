@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { expectClosed, expectOpen, panelOf, renderAsPanel } from "../test-fixtures/render.tsx";
+import { catchSubmits } from "./catch-submits.ts";
 import { SearchBar } from "./SearchBar.tsx";
 
 function renderSearchBar(defaultQuery?: string) {
@@ -48,27 +49,17 @@ describe("SearchBar", () => {
     const form = screen.getByRole("search");
     expect(form).toHaveAttribute("action", "/search");
     expect(form).toHaveAttribute("method", "get");
-    let submitted: URLSearchParams | undefined;
-    form.addEventListener("submit", (event) => {
-      event.preventDefault(); // jsdom cannot navigate; the browser would load /search?q=…
-      submitted = new URLSearchParams(
-        new FormData(event.target as HTMLFormElement) as unknown as Record<string, string>,
-      );
-    });
+    const sent = catchSubmits(form);
     await user.type(screen.getByLabelText("Search this site"), "healthcare buyouts");
     await user.click(within(form).getByRole("button", { name: "Submit search" }));
-    expect(submitted?.toString()).toBe("q=healthcare+buyouts");
+    expect(sent).toEqual(["q=healthcare+buyouts"]);
   });
 
   it("submits with the Enter key too", async () => {
     const { user } = await renderOpenSearchBar();
-    let submitted = false;
-    screen.getByRole("search").addEventListener("submit", (event) => {
-      event.preventDefault();
-      submitted = true;
-    });
+    const sent = catchSubmits(screen.getByRole("search"));
     await user.keyboard("fintech{Enter}");
-    expect(submitted).toBe(true);
+    expect(sent).toEqual(["q=fintech"]);
   });
 
   it("shows the current query in the field on the results page", async () => {

@@ -1,5 +1,6 @@
 import type { Ref } from "react";
 import { useEffect, useId, useRef } from "react";
+import "../field-row/field-row.css";
 import "./SearchForm.css";
 
 interface SearchFormProps {
@@ -34,11 +35,11 @@ export function SearchForm({ defaultQuery, inputRef }: SearchFormProps) {
       <label className="search-form__label" htmlFor={inputId}>
         Search this site
       </label>
-      <div className="search-form__row">
+      <div className="field-row">
         <input
           ref={inputRef}
           id={inputId}
-          className="search-form__input"
+          className="field-row__field search-form__input"
           type="search"
           name="q"
           defaultValue={defaultQuery}

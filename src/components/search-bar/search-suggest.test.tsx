@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/dom";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MARK_END, MARK_START } from "../../rules/match-marks.ts";
+import { catchSubmits } from "./catch-submits.ts";
 import { enhanceSearchInput } from "./search-suggest.ts";
 import type { SuggestItem } from "./suggest-state.ts";
 
@@ -101,13 +102,9 @@ describe("search suggestions", () => {
 
   it("submits the search on Enter when no option is chosen", async () => {
     const user = await typeAndWait("keys");
-    let submitted = false;
-    screen.getByRole("search").addEventListener("submit", (event) => {
-      event.preventDefault();
-      submitted = true;
-    });
+    const sent = catchSubmits(screen.getByRole("search"));
     await user.keyboard("{Enter}");
-    expect(submitted).toBe(true);
+    expect(sent).toEqual(["q=keys"]);
     expect(navigate).not.toHaveBeenCalled();
   });
 

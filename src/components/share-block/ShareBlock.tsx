@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { emailShareHref, linkedInShareHref } from "./share-links.ts";
 import { useShareActions } from "./use-share-actions.ts";
+import "../field-row/field-row.css";
 import "./ShareBlock.css";
 
 const STATUS = {
@@ -28,11 +29,11 @@ export function ShareBlock({ url, title }: ShareBlockProps) {
       <label className="share-block__label" htmlFor={fieldId}>
         Link to this page
       </label>
-      <div className="share-block__copy">
+      <div className="field-row share-block__copy">
         <input
           ref={fieldRef}
           id={fieldId}
-          className="share-block__field"
+          className="field-row__field share-block__field"
           type="text"
           readOnly
           value={url}

@@ -24,10 +24,7 @@ export function demoSite(tags: FlatTaxon[], industries: HierarchyTaxon[]): Site 
       {
         title: "Services",
         url: "/services",
-        children: PAGES.filter((p) => p.path.startsWith("/services/")).map((p) => ({
-          title: p.title,
-          url: p.path,
-        })),
+        children: pagesUnder("/services"),
       },
       {
         title: "Industries",
@@ -56,10 +53,7 @@ export function demoSite(tags: FlatTaxon[], industries: HierarchyTaxon[]): Site 
       {
         title: "About",
         url: "/about",
-        children: PAGES.filter((p) => p.path.startsWith("/about/")).map((p) => ({
-          title: p.title,
-          url: p.path,
-        })),
+        children: pagesUnder("/about"),
       },
     ],
     utilityLinks: [
@@ -105,6 +99,14 @@ const OFFICES = [
     email: "london@halvorsenridge.com",
   },
 ];
+
+/** The plain pages below a section's own, as its menu lists them. */
+function pagesUnder(section: string) {
+  return PAGES.filter((p) => p.path.startsWith(`${section}/`)).map((p) => ({
+    title: p.title,
+    url: p.path,
+  }));
+}
 
 const p = (text: string) => `<p>${text}</p>`;
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { chooseCoding, noneMatch } from "./negotiate.ts";
+import { itReturns } from "../../../tests/helpers/table.ts";
 
 describe("chooseCoding", () => {
-  it.each([
+  itReturns(chooseCoding, "%j -> %s", [
     [undefined, "identity"],
     ["", "identity"],
     ["gzip, deflate, br, zstd", "br"],
@@ -16,9 +17,7 @@ describe("chooseCoding", () => {
     ["deflate", "identity"],
     ["BR", "br"],
     ["gzip;q=nonsense", "identity"],
-  ])("%j -> %s", (header, coding) => {
-    expect(chooseCoding(header)).toBe(coding);
-  });
+  ]);
 });
 
 it("chooses right for headers past the ones it remembers", () => {

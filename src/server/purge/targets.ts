@@ -45,21 +45,12 @@ export function varnishTarget(baseUrl: string): PurgeTarget {
  * multiple surrogate key tags").
  */
 export function fastlyTarget(apiUrl: string, serviceId: string, token: string): PurgeTarget {
-  const url = `${apiUrl.replace(/\/+$/, "")}/service/${encodeURIComponent(serviceId)}/purge`;
+  const url = apiAddress(apiUrl, "service", serviceId, "purge");
   return {
     name: "fastly",
     maxTags: 256,
     async send(tags, signal) {
-      const reply = await fetch(url, {
-        method: "POST",
-        headers: {
-          "fastly-key": token,
-          "content-type": "application/json",
-          accept: "application/json",
-        },
-        body: JSON.stringify({ surrogate_keys: tags }),
-        signal,
-      });
+      const reply = await postJson(url, { "fastly-key": token }, { surrogate_keys: tags }, signal);
       await expectSuccess(reply);
     },
   };
@@ -72,20 +63,35 @@ export function fastlyTarget(apiUrl: string, serviceId: string, token: string): 
  * request. 30 keeps within both. A reply of 200 can still say `"success": false`.
  */
 export function cloudflareTarget(apiUrl: string, zoneId: string, token: string): PurgeTarget {
-  const url = `${apiUrl.replace(/\/+$/, "")}/zones/${encodeURIComponent(zoneId)}/purge_cache`;
+  const url = apiAddress(apiUrl, "zones", zoneId, "purge_cache");
   return {
     name: "cloudflare",
     maxTags: 30,
     async send(tags, signal) {
-      const reply = await fetch(url, {
-        method: "POST",
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        body: JSON.stringify({ tags }),
-        signal,
-      });
+      const reply = await postJson(url, { authorization: `Bearer ${token}` }, { tags }, signal);
       if (!reply.ok) return expectSuccess(reply);
       const body = (await reply.json().catch(() => null)) as { success?: unknown } | null;
       if (body?.success !== true) throw new RefusedError(`HTTP ${reply.status} without success`);
     },
   };
+}
+
+/** An address in a CDN's API: its base without a trailing slash, the account's id encoded. */
+function apiAddress(apiUrl: string, collection: string, id: string, action: string) {
+  return `${apiUrl.replace(/\/+$/, "")}/${collection}/${encodeURIComponent(id)}/${action}`;
+}
+
+/** A CDN API call: `body` POSTed as JSON, with the header that carries the token. */
+function postJson(
+  url: string,
+  credential: Record<string, string>,
+  body: unknown,
+  signal: AbortSignal,
+): Promise<Response> {
+  return fetch(url, {
+    method: "POST",
+    headers: { ...credential, "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify(body),
+    signal,
+  });
 }

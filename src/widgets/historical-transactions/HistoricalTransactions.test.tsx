@@ -5,6 +5,7 @@ import {
   deferred,
   INDUSTRIES_TAXONOMY_ID,
   json,
+  outage,
   SERVICE_FAILURES,
   TAXONOMIES,
   testConfig,
@@ -175,15 +176,15 @@ describe("Historical Transactions: when a call fails", () => {
   it.each(SERVICE_FAILURES)(
     "says so when %s, and Try again loads the list",
     async (_, failure, message) => {
-      let isDown = true;
-      stubApi({ intercept: { taxonomies: (_url, answer) => (isDown ? failure() : answer()) } });
+      const taxonomies = outage(failure);
+      stubApi({ intercept: { taxonomies: taxonomies.intercept } });
       const { user } = renderWidget();
 
       const alert = await screen.findByRole("alert");
       expect(alert).toHaveTextContent(message);
       expect(screen.queryByText("Loading")).not.toBeInTheDocument();
 
-      isDown = false;
+      taxonomies.recover();
       await user.click(screen.getByRole("button", { name: "Try again" }));
       expect(await findTableRows()).toHaveLength(5);
       expect(screen.queryByRole("alert")).not.toBeInTheDocument();
@@ -191,15 +192,11 @@ describe("Historical Transactions: when a call fails", () => {
   );
 
   it("keeps keyboard focus in the widget after Try again, instead of dropping it to the page", async () => {
-    let isDown = true;
-    stubApi({
-      intercept: {
-        taxonomies: (_url, answer) => (isDown ? json({ Message: "Down" }, 503) : answer()),
-      },
-    });
+    const taxonomies = outage(() => json({ Message: "Down" }, 503));
+    stubApi({ intercept: { taxonomies: taxonomies.intercept } });
     const { user } = renderWidget();
     await screen.findByRole("alert");
-    isDown = false;
+    taxonomies.recover();
     screen.getByRole("button", { name: "Try again" }).focus();
     await user.keyboard("{Enter}");
     expect(screen.getByRole("region", { name: "Historical transactions" })).toHaveFocus();

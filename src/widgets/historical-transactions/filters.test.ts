@@ -10,6 +10,7 @@ import {
   selectAllState,
   toggleIndustry,
 } from "./filters.ts";
+import { itReturns } from "../../../tests/helpers/table.ts";
 
 const HEALTH = "a0000000-0000-0000-0000-000000000002";
 const TECH = "a0000000-0000-0000-0000-000000000001";
@@ -122,7 +123,7 @@ describe("createMatcher", () => {
 });
 
 describe("parseAmount", () => {
-  it.each([
+  itReturns(parseAmount, "reads %j as %j", [
     ["", null],
     ["  ", null],
     ["0", 0],
@@ -131,9 +132,7 @@ describe("parseAmount", () => {
     ["-1", null],
     ["abc", null],
     ["Infinity", null],
-  ])("reads %j as %j", (input, expected) => {
-    expect(parseAmount(input)).toBe(expected);
-  });
+  ]);
 });
 
 describe("select all", () => {

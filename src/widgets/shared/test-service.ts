@@ -147,6 +147,21 @@ export function serviceWith(defaults: Sets) {
     stubService({ ...options, sets: { ...defaults, ...sets } });
 }
 
+/**
+ * A set's calls failing with `failure` until `recover()`, after which the service answers them:
+ * for the tests of Try again.
+ */
+export function outage(failure: () => Reply) {
+  let isDown = true;
+  const intercept: Intercept = (_url, answer) => (isDown ? failure() : answer());
+  return {
+    intercept,
+    recover() {
+      isDown = false;
+    },
+  };
+}
+
 /** A promise settled from outside, to hold an answer back. */
 export function deferred() {
   let release = () => {};

@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SERVICE_FAILURES, type Reply } from "../shared/test-service.ts";
+import { outage, SERVICE_FAILURES, type Reply } from "../shared/test-service.ts";
 import { renderWidget, stubApi } from "./test-fixtures.ts";
 
 beforeEach(() => window.history.replaceState(null, "", "/topics"));
@@ -12,16 +12,13 @@ describe("Topics A - Z when the API fails", () => {
   it.each(SERVICE_FAILURES)(
     "says why when %s, and Try again recovers",
     async (_case, failure, message) => {
-      let isDown = true;
-      stubApi({
-        sets: { "flat-taxa": [] },
-        intercept: { "flat-taxa": (_url, answer) => (isDown ? failure() : answer()) },
-      });
+      const flatTaxa = outage(failure);
+      stubApi({ sets: { "flat-taxa": [] }, intercept: { "flat-taxa": flatTaxa.intercept } });
       const { user } = renderWidget();
       const alert = await screen.findByRole("alert");
       expect(alert).toHaveTextContent(message);
       expect(screen.queryByRole("toolbar")).not.toBeInTheDocument();
-      isDown = false;
+      flatTaxa.recover();
       await user.click(screen.getByRole("button", { name: "Try again" }));
       expect(await screen.findByRole("toolbar", { name: "Topics by letter" })).toBeInTheDocument();
       expect(screen.queryByRole("alert")).not.toBeInTheDocument();
@@ -30,14 +27,11 @@ describe("Topics A - Z when the API fails", () => {
   );
 
   it("moves keyboard focus to the widget's heading after Try again, not to the page", async () => {
-    let isDown = true;
-    stubApi({
-      sets: { "flat-taxa": [] },
-      intercept: { "flat-taxa": (_url, answer) => (isDown ? new TypeError("offline") : answer()) },
-    });
+    const flatTaxa = outage(() => new TypeError("offline"));
+    stubApi({ sets: { "flat-taxa": [] }, intercept: { "flat-taxa": flatTaxa.intercept } });
     const { user } = renderWidget();
     await screen.findByRole("alert");
-    isDown = false;
+    flatTaxa.recover();
     screen.getByRole("button", { name: "Try again" }).focus();
     await user.keyboard("{Enter}");
     expect(screen.getByRole("heading", { name: "Topics A - Z" })).toHaveFocus();

@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { deferred, testConfig } from "../shared/test-service.ts";
+import { deferred, outage, testConfig } from "../shared/test-service.ts";
 import { renderWidget, stubApi } from "./test-fixtures.ts";
 
 // How the widget sits on a page whose own heading titles it (the firm's /topics), and how it
@@ -21,13 +21,11 @@ describe("Topics A - Z on a page that titles it", () => {
   });
 
   it("moves keyboard focus to the region after Try again", async () => {
-    let isDown = true;
-    stubApi({
-      intercept: { "flat-taxa": (_url, answer) => (isDown ? new TypeError("offline") : answer()) },
-    });
+    const flatTaxa = outage(() => new TypeError("offline"));
+    stubApi({ intercept: { "flat-taxa": flatTaxa.intercept } });
     const { user } = renderWidget(testConfig(), untitled);
     await screen.findByRole("alert");
-    isDown = false;
+    flatTaxa.recover();
     screen.getByRole("button", { name: "Try again" }).focus();
     await user.keyboard("{Enter}");
     expect(screen.getByRole("region", { name: "Topics A - Z" })).toHaveFocus();

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LETTERS, OTHER, foldLetter, sortTopics } from "../../rules/topics.ts";
 import { groupTopics, letterCounts, parseLetter, topicHref } from "./letters.ts";
+import { itReturns } from "../../../tests/helpers/table.ts";
 
 const topicArb = fc.record({
   Id: fc.uuid(),
@@ -56,7 +57,7 @@ describe("letterCounts", () => {
 });
 
 describe("parseLetter", () => {
-  it.each([
+  itReturns(parseLetter, "reads %j as %j", [
     ["#b", "b"],
     ["#B", "b"],
     ["b", "b"],
@@ -76,9 +77,7 @@ describe("parseLetter", () => {
     ["?letter=", null],
     ["?letters=b", null],
     ["?letter=ab", null],
-  ])("reads %j as %j", (input, letter) => {
-    expect(parseLetter(input)).toBe(letter);
-  });
+  ]);
 
   it("never throws, whatever the address holds", () => {
     fc.assert(

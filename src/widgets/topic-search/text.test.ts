@@ -1,14 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { countText, summaryText } from "./text.ts";
+import { itReturns } from "../../../tests/helpers/table.ts";
 
 describe("countText", () => {
-  it.each([
+  itReturns(countText, "describes %i as %j", [
     [0, "No topics"],
     [1, "1 topic"],
     [3, "3 topics"],
-  ])("describes %i as %j", (count, text) => {
-    expect(countText(count)).toBe(text);
-  });
+  ]);
 });
 
 describe("summaryText", () => {
