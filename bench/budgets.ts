@@ -29,4 +29,8 @@ export const BUDGETS = {
   filterMs: 50,
   /** First sync from Sitefinity vs fetching each item by itself at the service's rate. */
   syncFirstSpeedup: 10,
+  /** A service hook's POST to the first reply through Varnish that shows it, p95 (ms). */
+  publishP95Ms: 2000,
+  /** Varnish in front, the load test's mix after warm-up: lookups answered from its cache. */
+  varnishHitRatio: 0.99,
 } as const;

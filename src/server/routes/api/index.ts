@@ -51,7 +51,7 @@ function replyTags(set: EntitySet, filter: string | undefined): string[] {
 const OTHER_METHODS = ["DELETE", "PATCH", "POST", "PUT", "QUERY", "TRACE"];
 
 /**
- * The read API (DESIGN §5) under /api/default: the service document, `$metadata`, OData entity
+ * The read API (docs/api.md) under /api/default: the service document, `$metadata`, OData entity
  * sets and their `/$count`, CORS, 405/404 answers, and a cache of finished replies (every coding,
  * ETag) that an import drops.
  */
