@@ -22,6 +22,7 @@ import {
   type Searcher,
 } from "../tools/search-quality/evaluate.ts";
 import { LIBRARY_CASES, type LibraryCase } from "./search-library-cases.ts";
+import { QUERIES } from "./search.ts";
 
 // The site's own search engine against MiniSearch 7 (and Orama 3), measured the same way: the
 // judged query set on the demo content read from SQLite and from PostgreSQL, the search cases of
@@ -218,29 +219,6 @@ async function demo(lines: string[]) {
     rmSync(folder, { recursive: true, force: true });
   }
 }
-
-const QUERIES = [
-  "advisory",
-  "valuation",
-  "earnout",
-  "private equity",
-  "market outlook",
-  "due diligence",
-  "capital",
-  "restructuring",
-  "board",
-  "carve",
-  "keystone",
-  "lindqvist",
-  "acqusition",
-  "recapitaliz",
-  "économie",
-  "aerospace",
-  "Keystone Home Co.",
-  "habror consulting",
-  "fairhavn foods",
-  "letters of intent",
-];
 
 async function large(lines: string[]) {
   const folder = mkdtempSync(join(tmpdir(), "search-library-"));

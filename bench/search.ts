@@ -17,7 +17,7 @@ import { startBenchServer } from "./site-server.ts";
 // the 95th-percentile suggestion at 4 connections on each.
 
 /** What visitors type: topics and phrases, clients and buyers, typos and unfinished words. */
-const QUERIES = [
+export const QUERIES = [
   "advisory",
   "valuation",
   "earnout",

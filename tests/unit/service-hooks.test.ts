@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateContent } from "../../src/db/demo/generate.ts";
 import { articlePath, dealPath } from "../../src/rules/site-paths.ts";
 import { freePort } from "../../tools/free-port.ts";
+import { metricValue, until } from "../helpers/poll.ts";
 import { startServer, type ServerProcess } from "../../tools/server-process.ts";
 import {
   ACCESS_KEY,
@@ -60,23 +61,7 @@ const hook = (body: unknown, headers: Record<string, string> = {}) =>
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 
-async function metric(name: string, labels = ""): Promise<number> {
-  const text = await (await fetch(metricsUrl)).text();
-  return text
-    .split("\n")
-    .filter((line) => line.startsWith(name) && line.includes(labels) && !line.startsWith("#"))
-    .reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0);
-}
-
-async function until<T>(what: string, check: () => Promise<T | undefined | false>, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const metric = (name: string, labels = "") => metricValue(metricsUrl, name, labels);
 
 const revision = () => metric("site_content_revision");
 const apiDeal = async (id: string) =>
@@ -86,26 +71,37 @@ const apiDeal = async (id: string) =>
     }
   ).value[0];
 
+/**
+ * The built site on SQLite in `folder`, with service hooks on, syncing from `from` once at its
+ * start (the hooks do the rest), its metrics on their own port.
+ */
+async function hookedSite(
+  folder: string,
+  from: SitefinityService,
+  env: Record<string, string> = {},
+) {
+  const settings = join(folder, "sync.json");
+  writeFileSync(settings, JSON.stringify(syncSettingsFor(from.base)));
+  const metricsPort = await freePort();
+  const server = await startServer({
+    SEED_DEMO: "true",
+    DATABASE_URL: `file:${join(folder, "site.db")}`,
+    METRICS_PORT: String(metricsPort),
+    SYNC_SETTINGS: settings,
+    SYNC_EVERY: "24h",
+    SITEFINITY_ACCESS_KEY: ACCESS_KEY,
+    SYNC_HOOK_USER: USER,
+    SYNC_HOOK_PASSWORD: PASSWORD,
+    ...env,
+  });
+  return { server, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` };
+}
+
 describe("Sitefinity's service hooks (SQLite)", { timeout: 120_000 }, () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "site-hooks-"));
     service = await startSitefinityService(firm, { accessKey: ACCESS_KEY });
-    const settings = join(dir, "sync.json");
-    writeFileSync(settings, JSON.stringify(syncSettingsFor(service.base)));
-    const metricsPort = await freePort();
-    metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
-    site = await startServer({
-      SEED_DEMO: "true",
-      DATABASE_URL: `file:${join(dir, "site.db")}`,
-      METRICS_PORT: String(metricsPort),
-      SYNC_SETTINGS: settings,
-      // One full sync at the start; the hooks do the rest.
-      SYNC_EVERY: "24h",
-      SITEFINITY_ACCESS_KEY: ACCESS_KEY,
-      SYNC_HOOK_USER: USER,
-      SYNC_HOOK_PASSWORD: PASSWORD,
-      LOG_LEVEL: "info",
-    });
+    ({ server: site, metricsUrl } = await hookedSite(dir, service, { LOG_LEVEL: "info" }));
     await until("the first sync wrote", async () => (await revision()) >= 2, 60_000);
   }, 90_000);
   afterAll(async () => {
@@ -296,8 +292,6 @@ describe("the purge after a hook", { timeout: 90_000 }, () => {
   it("comes after the instance dropped its own copy: a shared cache refilled at once gets the change", async () => {
     const local = mkdtempSync(join(tmpdir(), "site-hooks-purge-"));
     const stand = await startSitefinityService(firm, { accessKey: ACCESS_KEY });
-    const settings = join(local, "sync.json");
-    writeFileSync(settings, JSON.stringify(syncSettingsFor(stand.base)));
     const deal = firm.transactions[13]!;
     // A shared cache that refills a purged page at once, from the instance, as Varnish does
     // when a visitor asks for it the moment after.
@@ -315,16 +309,7 @@ describe("the purge after a hook", { timeout: 90_000 }, () => {
     });
     await new Promise<void>((resolve) => cache.listen(0, "127.0.0.1", resolve));
     const { port } = cache.address() as AddressInfo;
-    const metricsPort = await freePort();
-    const instance = await startServer({
-      SEED_DEMO: "true",
-      DATABASE_URL: `file:${join(local, "site.db")}`,
-      METRICS_PORT: String(metricsPort),
-      SYNC_SETTINGS: settings,
-      SYNC_EVERY: "24h",
-      SITEFINITY_ACCESS_KEY: ACCESS_KEY,
-      SYNC_HOOK_USER: USER,
-      SYNC_HOOK_PASSWORD: PASSWORD,
+    const { server: instance } = await hookedSite(local, stand, {
       VARNISH_URLS: `http://127.0.0.1:${port}`,
       // The instance reads the revision only when told: its own write must tell it.
       CONTENT_POLL_MS: "3600000",

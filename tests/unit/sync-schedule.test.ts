@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateContent } from "../../src/db/demo/generate.ts";
 import { articlePath, topicPath } from "../../src/rules/site-paths.ts";
 import { freePort } from "../../tools/free-port.ts";
+import { metricValue, until } from "../helpers/poll.ts";
 import { startPostgres, type ThrowawayPostgres } from "../../tools/postgres.ts";
 import { startServer, type ServerProcess } from "../../tools/server-process.ts";
 import {
@@ -48,24 +49,7 @@ async function siteWith(env: Record<string, string>) {
   return { server, metrics: `http://127.0.0.1:${metricsPort}/metrics` };
 }
 
-/** A metric's value (the sum over its label sets that match `labels`). */
-async function metric(url: string, name: string, labels = ""): Promise<number> {
-  const text = await (await fetch(url)).text();
-  return text
-    .split("\n")
-    .filter((line) => line.startsWith(name) && line.includes(labels) && !line.startsWith("#"))
-    .reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0);
-}
-
-async function until<T>(what: string, check: () => Promise<T | undefined | false>, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const metric = metricValue;
 
 const apiDeal = async (site: ServerProcess, id: string) =>
   (
