@@ -24,7 +24,8 @@ async function main() {
   const astro = await loadAstroHandler();
   const metrics = createMetrics(db, content, { logLinesDropped: log.dropped });
   const purger = createPurger(config, { log: log.logger, registry: metrics.registry }) ?? undefined;
-  const onWritten = publisher(content, purger, config.CONTENT_POLL_MS);
+  const publishing = publisher(content, purger, config.CONTENT_POLL_MS);
+  const { onWritten } = publishing;
   const job = syncSettings && {
     databaseUrl: config.DATABASE_URL,
     timeoutMs: CONTENT_WRITE_TIMEOUT_MS,
@@ -65,6 +66,10 @@ async function main() {
         : undefined,
   });
   if (isSeeded) app.log.info("the database held no content: loaded the demo content");
+  if (queue && config.SYNC_EVERY === undefined)
+    app.log.warn(
+      "service hooks are on without SYNC_EVERY: a hook that never arrives, or fails, is caught up only by a sync run by hand",
+    );
   await app.listen({ port: config.PORT, host: config.HOST });
   // Metrics on a port of their own (loopback by default), never on the public site.
   const metricsServer =
@@ -97,6 +102,8 @@ async function main() {
     metricsServer?.close();
     // Purges already started finish (or give up) before the process goes: a change stays purged.
     Promise.all([app.closeGracefully(), sync?.stop(), queue?.stop()])
+      // A write that ended during the shutdown is still dropped and purged.
+      .then(() => publishing.settled())
       .then(() => purger?.settled())
       .then(() => {
         content.stop();

@@ -97,13 +97,15 @@ export function scheduleSync(options: SyncScheduleOptions): SyncSchedule {
 
   const run = async () => {
     const result = await syncInWorker(options.job, controller.signal, options.stopGraceMs);
+    // A write the worker finished while the site was stopping is still published.
+    if (result.ok && result.report.outcome === "written")
+      options.onWritten?.(result.report.tags ?? []);
     if (controller.signal.aborted) return;
     if (result.ok) {
       const { report } = result;
       metrics.runs.inc({ outcome: report.outcome });
       if (report.outcome === "busy") return;
       metrics.lastSuccess.setToCurrentTime();
-      if (report.outcome === "written" && report.tags) options.onWritten?.(report.tags);
       for (const { set, added, changed, removed } of report.sets) {
         metrics.items.inc({ set, change: "added" }, added);
         metrics.items.inc({ set, change: "changed" }, changed);

@@ -12,7 +12,7 @@ import {
   taxonTag,
 } from "../rules/cache-tags.ts";
 import { createGroupResolver, groupOfIndustries } from "../rules/industry-groups.ts";
-import { contentChangeTags } from "./change-tags.ts";
+import { contentChangeTags, MOST_ITEM_TAGS } from "./change-tags.ts";
 
 const parsed = (content: ContentFile): ContentFile => {
   const result = parseContentFile(JSON.parse(JSON.stringify(content)));
@@ -72,5 +72,16 @@ describe("contentChangeTags", () => {
     const settings = copy();
     settings.site.tagline = "Another tagline";
     expect(contentChangeTags(before, settings)).toEqual([ALL]);
+  });
+
+  it("names everything when more items changed than purges should carry one by one", () => {
+    const after = copy();
+    for (const deal of after.transactions) deal.Company = `${deal.Company} (renamed)`;
+    const many = parsed(generateContent({ transactions: MOST_ITEM_TAGS + 1, articles: 0 }));
+    const renamed = structuredClone(many);
+    for (const deal of renamed.transactions) deal.Company = `${deal.Company} (renamed)`;
+    expect(contentChangeTags(many, renamed)).toEqual([ALL]);
+    // At the bound or under it, each item is named.
+    expect(contentChangeTags(before, after)).toContain(DEALS);
   });
 });

@@ -72,12 +72,21 @@ export function isSameFrame(a: ContentFile, b: ContentFile): boolean {
   );
 }
 
+/**
+ * Past this many changed items a write touches `all`: one purge of everything costs the caches
+ * less than thousands of tags in hundreds of purge calls (Cloudflare takes 30 a call), and a
+ * change that big shows on most pages anyway.
+ */
+export const MOST_ITEM_TAGS = 200;
+
 /** The tags of changed items, their groups read from `taxa`; none when nothing changed. */
 export function itemChangeTags(
   changes: ReturnType<typeof itemChanges>,
   taxa: ContentFile["hierarchyTaxa"],
 ): string[] {
-  if (changes.deals.length + changes.articles.length === 0) return [];
+  const count = changes.deals.length + changes.articles.length;
+  if (count === 0) return [];
+  if (count > MOST_ITEM_TAGS) return [ALL];
   const resolve = createGroupResolver(taxa);
   const deal = (item?: Deal) =>
     item && { Id: item.Id, groupId: groupOfIndustries(item.industries, resolve)?.id ?? null };

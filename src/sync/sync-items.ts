@@ -44,6 +44,15 @@ function asked(held: readonly { Id: string }[], ids: ReadonlySet<string>): SetCh
 
 const lower = (item: { Id?: unknown }) => String(item.Id).toLowerCase();
 
+/** The content after an item sync, as gathered, and what refuses it. */
+interface Gathered {
+  input: SnapshotInput;
+  snapshot: Snapshot;
+  only: Snapshot;
+  problems: string[];
+  fetched: { deals: SnapshotInput["deals"]; articles: SnapshotInput["articles"] };
+}
+
 /** Runs one item sync; `busy` when another sync holds the lock (the caller tries again). */
 export async function syncItems(db: Db, options: ItemSyncOptions): Promise<SyncReport> {
   return underSyncLock(db, (started) => underLock(db, options, started));
@@ -66,20 +75,63 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
     accessKey: options.accessKey,
   });
   const current = await readContent(db);
-  const [taxa, fetched] = await Promise.all([
-    listTaxa(client, settings),
-    fetchChangedSets(client, settings, {
+  const taxa = await listTaxa(client, settings);
+  /**
+   * The content with the asked-for items as the service has them now, and what stops it. An
+   * item may clash with one this site holds that changed in Sitefinity too (two deals that share
+   * a description, both edited; a URL name passed from one deal to another) and whose hook is
+   * still on its way: those are fetched as well, once, rather than refused on a stale copy.
+   */
+  const gather = async (isFinal: boolean): Promise<Gathered> => {
+    const fetched = await fetchChangedSets(client, settings, {
       transactions: asked(current.transactions, deals),
       articles: asked(current.articles, articles),
-    }),
-  ]);
-  const input: SnapshotInput = {
-    current,
-    mapping: { ...settings, origin: new URL(settings.service).origin },
-    ...taxa,
-    deals: fetched.deals,
-    articles: fetched.articles,
+    });
+    const input: SnapshotInput = {
+      current,
+      mapping: { ...settings, origin: new URL(settings.service).origin },
+      ...taxa,
+      deals: fetched.deals,
+      articles: fetched.articles,
+    };
+    const snapshot = buildSnapshot(input);
+    // Only the items asked for are validated: the others were when they were written.
+    const keys = new Set<unknown>();
+    const only: Snapshot = {
+      ...snapshot,
+      transactions: snapshot.transactions.filter((deal) => {
+        const isAsked = deals.has(lower(deal));
+        if (isAsked) keys.add(deal.Description);
+        return isAsked;
+      }),
+      articles: snapshot.articles.filter((article) => articles.has(lower(article))),
+      descriptions: Object.fromEntries(
+        Object.entries(snapshot.descriptions).filter(([key]) => keys.has(key)),
+      ),
+    };
+    const shared = descriptionClashes(input);
+    const named = urlNameClashes(snapshot, only);
+    const unasked = [
+      ...shared.flatMap(({ ids }) => ids).map((id) => ["transactions", id] as const),
+      ...named.map(({ set, holder }) => [set, holder] as const),
+    ].filter(([set, id]) => !(set === "transactions" ? deals : articles).has(id));
+    if (!isFinal && unasked.length > 0) {
+      for (const [set, id] of unasked) (set === "transactions" ? deals : articles).add(id);
+      return gather(true);
+    }
+    const problems = [
+      ...shared.map(
+        ({ key, ids }) =>
+          `${settings.transactionsSet} ${ids.join(", ")}: Description "${key}" is shared, but their ${settings.descriptionField} differs: give each deal its own Description`,
+      ),
+      ...named.map(
+        ({ set, id, urlName, holder }) =>
+          `${set === "transactions" ? settings.transactionsSet : settings.articlesSet} ${id}: UrlName: "${urlName}" is already ${holder}'s`,
+      ),
+    ];
+    return { input, snapshot, only, problems, fetched };
   };
+  const { input, snapshot, only, problems, fetched } = await gather(false);
   const report = (outcome: "written" | "unchanged", after: number, tags: string[]) => ({
     outcome,
     sets: [],
@@ -89,29 +141,6 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
     seconds: (performance.now() - started) / 1000,
     tags,
   });
-
-  const snapshot = buildSnapshot(input);
-  // Only the items asked for are validated: the others were when they were written.
-  const keys = new Set<unknown>();
-  const only: Snapshot = {
-    ...snapshot,
-    transactions: snapshot.transactions.filter((deal) => {
-      const isAsked = deals.has(lower(deal));
-      if (isAsked) keys.add(deal.Description);
-      return isAsked;
-    }),
-    articles: snapshot.articles.filter((article) => articles.has(lower(article))),
-    descriptions: Object.fromEntries(
-      Object.entries(snapshot.descriptions).filter(([key]) => keys.has(key)),
-    ),
-  };
-  const problems = [
-    ...descriptionClashes(input).map(
-      ({ key, ids }) =>
-        `${settings.transactionsSet} ${ids.join(", ")}: Description "${key}" is shared, but their ${settings.descriptionField} differs: give each deal its own Description`,
-    ),
-    ...urlNameClashes(snapshot, only, settings),
-  ];
   const parsed = parseContentFile(only);
   if (!parsed.ok)
     throw new SyncRefusedError([
@@ -177,23 +206,17 @@ function descriptionWrites(
 function urlNameClashes(
   whole: Snapshot,
   only: Snapshot,
-  names: { transactionsSet: string; articlesSet: string },
-): string[] {
-  const sets = [
-    ["transactions", names.transactionsSet],
-    ["articles", names.articlesSet],
-  ] as const;
-  return sets.flatMap(([set, name]) => {
+): { set: "transactions" | "articles"; id: string; urlName: string; holder: string }[] {
+  return (["transactions", "articles"] as const).flatMap((set) => {
     const asked = new Set(only[set].map(lower));
     const taken = new Map<string, string>();
     for (const item of whole[set])
       if (!asked.has(lower(item)) && typeof item.UrlName === "string")
         taken.set(item.UrlName.toLowerCase(), lower(item));
     return only[set].flatMap((item) => {
-      const holder = typeof item.UrlName === "string" && taken.get(item.UrlName.toLowerCase());
-      return holder
-        ? [`${name} ${lower(item)}: UrlName: "${String(item.UrlName)}" is already ${holder}'s`]
-        : [];
+      const urlName = typeof item.UrlName === "string" ? item.UrlName : "";
+      const holder = taken.get(urlName.toLowerCase());
+      return holder === undefined ? [] : [{ set, id: lower(item), urlName, holder }];
     });
   });
 }

@@ -4,14 +4,18 @@ import { Counter, type Registry } from "prom-client";
 import type { ItemNotice } from "../../sync/hook-notice.ts";
 import type { OnWritten } from "../publish.ts";
 import { syncInWorker } from "../sync-schedule.ts";
-import type { SyncJob } from "../sync-worker.ts";
+import type { SyncJob, SyncResult } from "../sync-worker.ts";
 
 // The items service hooks named, synced in the background (the hook was answered at once): one
 // sync at a time in this instance, in a worker thread (sync-worker.ts says why), and every hook
 // that arrives while one runs waits for the next, so a burst of a hundred hooks makes a few
-// writes, not a hundred. After a write, this instance (the one that wrote) purges the shared
-// caches of the tags it touched; every instance drops its own kept replies on seeing the new
-// revision (content-state.ts).
+// writes, not a hundred. After a write, this instance (the one that wrote) drops its own kept
+// replies and purges the shared caches of the tags it touched (publish.ts).
+//
+// A run that fails does not lose the others' changes: a refused batch is tried again one item at
+// a time, so that one bad item holds up only itself; a failure of the moment (Sitefinity down, an
+// import in between) is tried again a few times, with growing pauses. What still fails is left to
+// the scheduled full sync.
 
 export interface ItemQueueOptions {
   /** The sync's settings, key and database; the notices are added per run. */
@@ -21,8 +25,8 @@ export interface ItemQueueOptions {
   registry: Registry;
   /** Told the cache tags of each write (publish.ts: drop, then purge the shared caches). */
   onWritten?: OnWritten;
-  /** The pause before trying again while another sync holds the lock. */
-  busyRetryMs?: number;
+  /** The first pause before trying again (busy, or a failure of the moment); it doubles. */
+  retryMs?: number;
 }
 
 export interface ItemQueue {
@@ -33,6 +37,18 @@ export interface ItemQueue {
   stop(): Promise<void>;
 }
 
+/** Notices waiting at most; past it a burst's surplus is left to the full sync (and logged). */
+const MAX_WAITING = 10_000;
+/** Tries of a notice whose sync failed for a moment. */
+const MAX_TRIES = 4;
+/** The longest pause between tries. */
+const MAX_PAUSE_MS = 5000;
+
+interface Waiting {
+  notice: ItemNotice;
+  tries: number;
+}
+
 export function createItemQueue(options: ItemQueueOptions): ItemQueue {
   const runs = new Counter({
     name: "site_hook_syncs_total",
@@ -41,48 +57,79 @@ export function createItemQueue(options: ItemQueueOptions): ItemQueue {
     registers: [options.registry],
   });
   const controller = new AbortController();
-  let waiting = new Map<string, ItemNotice>();
+  const firstPause = options.retryMs ?? 200;
+  let waiting = new Map<string, Waiting>();
   let draining: Promise<void> = Promise.resolve();
   let isDraining = false;
+  let pause = firstPause;
 
-  const runOnce = async (notices: ItemNotice[]) => {
+  const wait = (entries: readonly Waiting[]) => {
+    for (const entry of entries) {
+      const key = keyOf(entry.notice);
+      if (waiting.has(key) || waiting.size < MAX_WAITING) waiting.set(key, entry);
+    }
+  };
+
+  /** Syncs these notices in a worker; a write is published even if the site stops meanwhile. */
+  const sync = async (notices: readonly ItemNotice[]): Promise<SyncResult> => {
     const result = await syncInWorker(
       { ...options.job, notices },
       controller.signal,
       options.stopGraceMs,
     );
-    if (controller.signal.aborted) return;
-    if (!result.ok) {
-      runs.inc({ outcome: "failed" });
-      options.log.error(
-        { problems: result.problems, items: notices.length },
-        `hook sync failed, nothing was changed (the next full sync tries again): ${result.message}`,
+    if (result.ok && result.report.outcome === "written")
+      options.onWritten?.(result.report.tags ?? []);
+    return result;
+  };
+
+  const runOnce = async (batch: Waiting[]) => {
+    const result = await sync(batch.map((entry) => entry.notice));
+    if (result.ok && result.report.outcome !== "busy") {
+      pause = firstPause;
+      runs.inc({ outcome: result.report.outcome });
+      options.log.info(
+        { items: batch.length, revision: result.report.revision },
+        result.report.outcome === "written" ? "hook sync: written" : "hook sync: nothing changed",
       );
       return;
     }
-    const { report } = result;
-    if (report.outcome === "busy") {
+    if (controller.signal.aborted) return;
+    if (result.ok) {
       // Another sync (this instance's schedule, or another instance) holds the lock: these
       // notices go first in the next run, with whatever arrived meanwhile.
-      for (const notice of notices) waiting.set(keyOf(notice), notice);
-      await sleep(options.busyRetryMs ?? 200, undefined, { ref: false });
+      wait(batch);
+    } else if (result.problems && batch.length > 1) {
+      // Refused: one item of the batch is bad. Each is tried alone, so the others still land.
+      options.log.warn({ items: batch.length }, "hook sync refused; trying each item by itself");
+      for (const entry of batch) await runOnce([entry]);
       return;
+    } else if (result.problems) {
+      runs.inc({ outcome: "failed" });
+      options.log.error(
+        { problems: result.problems, items: 1 },
+        `hook sync refused, nothing was changed (fix it in Sitefinity; the next hook or full sync tries again): ${result.message}`,
+      );
+      return;
+    } else {
+      const again = batch.filter((entry) => entry.tries + 1 < MAX_TRIES);
+      runs.inc({ outcome: "failed" });
+      options.log.error(
+        { items: batch.length, tryingAgain: again.length },
+        `hook sync failed, nothing was changed: ${result.message}`,
+      );
+      wait(again.map((entry) => ({ ...entry, tries: entry.tries + 1 })));
     }
-    runs.inc({ outcome: report.outcome });
-    if (report.outcome === "written" && report.tags) options.onWritten?.(report.tags);
-    options.log.info(
-      { items: notices.length, revision: report.revision, ms: Math.round(report.seconds * 1000) },
-      report.outcome === "written" ? "hook sync: written" : "hook sync: nothing changed",
-    );
+    await sleep(pause, undefined, { ref: false });
+    pause = Math.min(pause * 2, MAX_PAUSE_MS);
   };
 
   const drain = async () => {
     isDraining = true;
     try {
       while (waiting.size > 0 && !controller.signal.aborted) {
-        const notices = [...waiting.values()];
+        const batch = [...waiting.values()];
         waiting = new Map();
-        await runOnce(notices);
+        await runOnce(batch);
       }
     } finally {
       isDraining = false;
@@ -92,7 +139,11 @@ export function createItemQueue(options: ItemQueueOptions): ItemQueue {
   return {
     add(notice) {
       if (controller.signal.aborted) return;
-      waiting.set(keyOf(notice), notice);
+      if (waiting.size >= MAX_WAITING && !waiting.has(keyOf(notice))) {
+        options.log.warn({ itemType: notice.itemType }, "hook queue full: left to the full sync");
+        return;
+      }
+      waiting.set(keyOf(notice), { notice, tries: 0 });
       if (!isDraining) draining = drain();
     },
     settled: () => draining,
