@@ -129,7 +129,10 @@ describe("Sitefinity's service hooks (SQLite)", { timeout: 120_000 }, () => {
     expect(((await notAHook.json()) as { error: { message: string } }).error.message).toMatch(
       /not a Sitefinity service hook's payload/,
     );
-    for (const reply of [wrong, huge, notJson, notAHook])
+    const put = await fetch(`${site.url}/hooks/sitefinity`, { method: "PUT" });
+    expect(put.status).toBe(405);
+    expect(put.headers.get("allow")).toBe("POST");
+    for (const reply of [wrong, huge, notJson, notAHook, put])
       expect(reply.headers.get("cache-control")).toBe("no-store");
     await new Promise((r) => setTimeout(r, 500));
     expect(await revision()).toBe(before.revision);

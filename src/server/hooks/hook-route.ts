@@ -63,6 +63,21 @@ export const hookRoutes: FastifyPluginAsync<{ hooks?: HookOptions }> = async (ap
     { parseAs: "buffer", bodyLimit: MAX_HOOK_BYTES },
     (_r, body, done) => done(null, body),
   );
+  // The address takes POST alone; other methods are told so (not the pages' GET and HEAD).
+  const notPost = async () => {
+    if (!hooks)
+      throw new HttpError(404, "NotFound", "Service hooks are not set up on this site.", NO_STORE);
+    throw new HttpError(405, "MethodNotAllowed", "Service hooks are POSTed here.", {
+      ...NO_STORE,
+      allow: "POST",
+    });
+  };
+  app.route({
+    method: ["GET", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS"],
+    url: HOOK_PATH,
+    onRequest: notPost,
+    handler: notPost,
+  });
   app.post(HOOK_PATH, {
     bodyLimit: MAX_HOOK_BYTES,
     // Sitefinity sends a burst of hooks from one address when editors publish many items at
