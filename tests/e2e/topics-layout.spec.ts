@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { DESKTOP_AND_PHONE, expect, nextFrames, test } from "./fixtures.ts";
+import { recordLayoutShifts } from "./layout-shift.ts";
 import { fillShare, pixels } from "./visitor-checks.ts";
 
 // How Topics A – Z sits on /topics: its title said once, letters without topics muted but not
@@ -23,27 +24,6 @@ async function letterCounts(page: Page): Promise<{ letter: string; count: number
         return { letter: b.textContent!.toLowerCase(), count: parseInt(description, 10) || 0 };
       }),
     );
-}
-
-/** Records the page's layout shifts from its first paint; read them with `layoutShift()`. */
-async function recordLayoutShifts(page: Page) {
-  await page.addInitScript(() => {
-    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean };
-    let total = 0;
-    const record = (entries: PerformanceEntryList) => {
-      for (const entry of entries as Shift[]) if (!entry.hadRecentInput) total += entry.value;
-    };
-    const observer = new PerformanceObserver((list) => record(list.getEntries()));
-    observer.observe({ type: "layout-shift", buffered: true });
-    Object.assign(window, {
-      layoutShift: () => {
-        record(observer.takeRecords());
-        return total;
-      },
-    });
-  });
-  return () =>
-    page.evaluate(() => (window as unknown as { layoutShift: () => number }).layoutShift());
 }
 
 for (const viewport of DESKTOP_AND_PHONE) {
@@ -105,7 +85,7 @@ for (const viewport of DESKTOP_AND_PHONE) {
       await page.goto(`${site}/topics`);
       await expect(widgetOf(page).getByRole("list", { name: "A" })).toBeVisible();
       await nextFrames(page);
-      expect(await layoutShift()).toBe(0);
+      expect(await layoutShift.total()).toBe(0);
     });
 
     test("letters without topics are muted, not struck out, and still work by mouse and keyboard", async ({

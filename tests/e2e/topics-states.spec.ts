@@ -1,5 +1,6 @@
 import type { Page, Route } from "@playwright/test";
 import { DESKTOP_AND_PHONE, expect, nextFrames, test } from "./fixtures.ts";
+import { recordLayoutShifts } from "./layout-shift.ts";
 
 // Topics A – Z while its API call is slow or fails: a loading line, an error that says why,
 // "Try again" that recovers, and no layout shift when the topics arrive.
@@ -132,21 +133,7 @@ for (const viewport of DESKTOP_AND_PHONE) {
       page,
       site,
     }) => {
-      await page.addInitScript(() => {
-        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean };
-        let total = 0;
-        const record = (entries: PerformanceEntryList) => {
-          for (const entry of entries as Shift[]) if (!entry.hadRecentInput) total += entry.value;
-        };
-        const observer = new PerformanceObserver((list) => record(list.getEntries()));
-        observer.observe({ type: "layout-shift", buffered: true });
-        Object.assign(window, {
-          layoutShift: () => {
-            record(observer.takeRecords());
-            return total;
-          },
-        });
-      });
+      const layoutShift = await recordLayoutShifts(page);
       const release = await holdTopics(page);
       await page.goto(`${site}/topics`);
       await expect(widgetOf(page).getByRole("status")).toHaveText("Loading topics…");
@@ -157,10 +144,7 @@ for (const viewport of DESKTOP_AND_PHONE) {
       release();
       await expect(widgetOf(page).getByRole("toolbar")).toBeVisible();
       await nextFrames(page); // what the topics' first frame shifted is recorded by now
-      const shift = await page.evaluate(() =>
-        (window as unknown as { layoutShift: () => number }).layoutShift(),
-      );
-      expect(shift).toBeLessThan(0.02);
+      expect(await layoutShift.total()).toBeLessThan(0.02);
     });
   });
 }

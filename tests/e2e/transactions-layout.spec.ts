@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, nextFrames, test } from "./fixtures.ts";
+import { recordLayoutShifts } from "./layout-shift.ts";
 import { openLoaded, showIndustries, typefacesLoaded, widget } from "./transactions-reference.ts";
 
 // Historical Transactions on /transactions, as a visitor on a phone meets it: a compact form that
@@ -25,33 +26,13 @@ async function hold(page: Page, url: string) {
  * and `total()` reads it.
  */
 async function recordLayoutShift(page: Page) {
-  await page.addInitScript(() => {
-    let total = 0;
-    const record = (entries: PerformanceEntryList) => {
-      for (const entry of entries as (PerformanceEntry & { value: number })[]) total += entry.value;
-    };
-    const observer = new PerformanceObserver((list) => record(list.getEntries()));
-    observer.observe({ type: "layout-shift", buffered: true });
-    Object.assign(window, {
-      layoutShift: (restart: boolean) => {
-        record(observer.takeRecords());
-        const sum = total;
-        if (restart) total = 0;
-        return sum;
-      },
-    });
-  });
-  const read = (restart: boolean) =>
-    page.evaluate(
-      (r) => (window as unknown as { layoutShift: (r: boolean) => number }).layoutShift(r),
-      restart,
-    );
+  const shifts = await recordLayoutShifts(page);
   return {
     since: async () => {
       await typefacesLoaded(page);
-      await read(true);
+      await shifts.restart();
     },
-    total: () => read(false),
+    total: shifts.total,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Page, Route } from "@playwright/test";
 import { axeViolations, DESKTOP_AND_PHONE, expect, nextFrames, test } from "./fixtures.ts";
+import { recordLayoutShifts } from "./layout-shift.ts";
 import {
   countText,
   expectedRows,
@@ -231,31 +232,7 @@ for (const viewport of DESKTOP_AND_PHONE) {
     });
 
     test("the page does not shift when the deals arrive", async ({ page, site }) => {
-      await page.addInitScript(() => {
-        let total = 0;
-        const record = (entries: PerformanceEntryList) => {
-          for (const entry of entries as (PerformanceEntry & {
-            value: number;
-            hadRecentInput: boolean;
-          })[])
-            if (!entry.hadRecentInput) total += entry.value;
-        };
-        const observer = new PerformanceObserver((list) => record(list.getEntries()));
-        observer.observe({ type: "layout-shift", buffered: true });
-        Object.assign(window, {
-          layoutShift: (restart: boolean) => {
-            record(observer.takeRecords());
-            const sum = total;
-            if (restart) total = 0;
-            return sum;
-          },
-        });
-      });
-      const layoutShift = (restart: boolean) =>
-        page.evaluate(
-          (r) => (window as unknown as { layoutShift: (r: boolean) => number }).layoutShift(r),
-          restart,
-        );
+      const layoutShift = await recordLayoutShifts(page);
       // The deals arrive after the page has painted its Loading state in its typefaces: what
       // moved before (the banner's heading, as its typeface arrives) is not theirs to count.
       const release = await holdTransactions(page);
@@ -263,11 +240,11 @@ for (const viewport of DESKTOP_AND_PHONE) {
       const w = widget(page);
       await expect(w.loading).toBeVisible();
       await typefacesLoaded(page);
-      await layoutShift(true);
+      await layoutShift.restart();
       release();
       await expect(w.table).toBeVisible();
       await nextFrames(page); // what the table's first frame shifted is recorded by now
-      expect(await layoutShift(false)).toBe(0);
+      expect(await layoutShift.total()).toBe(0);
     });
   });
 }
