@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import pino from "pino";
 import { Registry } from "prom-client";
@@ -6,6 +5,7 @@ import { connect, CONTENT_WRITE_TIMEOUT_MS, type Db } from "../src/db/connect.ts
 import { migrate } from "../src/db/migrate.ts";
 import { withSchemaLock } from "../src/db/schema-lock.ts";
 import { loadConfig } from "../src/server/config.ts";
+import { purgeTwice } from "../src/server/publish.ts";
 import { createPurger } from "../src/server/purge/index.ts";
 
 /**
@@ -44,9 +44,7 @@ export async function purgeShared(tags: readonly string[]): Promise<void> {
   // Warnings and failures only, on stderr: the command's own output is its report.
   const log = pino({ level: "warn" }, pino.destination(2));
   const purger = createPurger(config, { log, registry: new Registry() });
-  if (purger === null || tags.length === 0) return;
-  purger.purge(tags);
-  await sleep(config.CONTENT_POLL_MS + 500);
-  purger.purge(tags);
+  if (purger === null) return;
+  await purgeTwice(purger, tags, config.CONTENT_POLL_MS);
   await purger.settled();
 }

@@ -15,13 +15,31 @@ export interface Publisher {
 }
 
 /**
+ * Purges `tags` now, and again once every instance has read the new revision (`pollMs` and a
+ * margin; at once when `hurry` is aborted): by then none serves the old copy to a cache that
+ * refills from it. Resolves once both purges have begun.
+ */
+export async function purgeTwice(
+  purger: Purger,
+  tags: readonly string[],
+  pollMs: number,
+  hurry?: AbortSignal,
+): Promise<void> {
+  if (tags.length === 0) return;
+  purger.purge(tags);
+  await sleep(pollMs + 500, undefined, { signal: hurry }).catch(() => {
+    // Hurried (the site is stopping): the second purge goes now.
+  });
+  purger.purge(tags);
+}
+
+/**
  * After a content write by this instance: it drops its own kept replies at once, without waiting
  * for its revision poll, and before any purge (a shared cache purged before would fetch the old
  * page again from this instance, and keep it for a day), then purges the shared caches. Other
  * instances drop theirs on PostgreSQL's notification at once, or at their next revision poll; a
- * shared cache could fetch the old copy from one of them meanwhile, so the tags are purged again
- * once every instance has polled (`pollMs` and a margin). A shutdown waits for both (settled()),
- * the second at once.
+ * shared cache could fetch the old copy from one of them meanwhile, so the tags are purged twice
+ * (purgeTwice). A shutdown waits for both (settled()), the second at once.
  */
 export function publisher(
   content: ContentState,
@@ -34,12 +52,7 @@ export function publisher(
     await content.refresh().catch(() => {
       // The database is out of reach: the purges still go, and the poll catches up.
     });
-    if (purger === undefined || tags.length === 0) return;
-    purger.purge(tags);
-    await sleep(pollMs + 500, undefined, { signal: hurry.signal }).catch(() => {
-      // The site is stopping: the second purge goes now.
-    });
-    purger.purge(tags);
+    if (purger !== undefined) await purgeTwice(purger, tags, pollMs, hurry.signal);
   };
   return {
     onWritten(tags) {

@@ -16,6 +16,7 @@ import { createServiceClient, SyncError, type ClientOptions } from "./service-cl
 import type { SyncSettings } from "./settings.ts";
 import {
   buildSnapshot,
+  describeClash,
   describeIssue,
   descriptionClashes,
   type SnapshotInput,
@@ -158,26 +159,17 @@ async function syncUnderLock(db: Db, options: SyncOptions, started: number): Pro
  * Validates the content after a sync as an import is validated, and writes it through the
  * import's write path, all or nothing, only if no one changed the content since `revision`
  * was read. Resolves to the new revision and the cache tags the write touched, or null on a dry
- * run. With `isUnchangedSkipped`, content in which no item differs is not written (no tags).
+ * run.
  */
 export async function writeSnapshot(
   db: Db,
   input: SnapshotInput,
   settings: SyncSettings,
-  {
-    revision,
-    isDryRun = false,
-    isUnchangedSkipped = false,
-  }: { revision: number; isDryRun?: boolean; isUnchangedSkipped?: boolean },
+  { revision, isDryRun = false }: { revision: number; isDryRun?: boolean },
 ): Promise<{ revision: number; tags: string[] } | null> {
   const clashes = descriptionClashes(input);
   if (clashes.length > 0)
-    throw new SyncRefusedError(
-      clashes.map(
-        ({ key, ids }) =>
-          `${settings.transactionsSet} ${ids.join(", ")}: Description "${key}" is shared, but their ${settings.descriptionField} differs: give each deal its own Description`,
-      ),
-    );
+    throw new SyncRefusedError(clashes.map((clash) => describeClash(clash, settings)));
   const snapshot = buildSnapshot(input);
   const parsed = parseContentFile(snapshot);
   if (!parsed.ok)
@@ -187,7 +179,6 @@ export async function writeSnapshot(
   if (isDryRun) return null;
   // No item differs, yet the service listed a change: the order of a list, at most.
   const changed = contentChangeTags(input.current, parsed.content);
-  if (changed.length === 0 && isUnchangedSkipped) return { revision, tags: [] };
   const tags = changed.length > 0 ? changed : [DEALS, ARTICLES];
   const after = await replaceContent(db, parsed.content, { ifRevision: revision, tags });
   return { revision: after, tags };

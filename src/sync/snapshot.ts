@@ -128,6 +128,11 @@ export interface ServiceNames {
   serviceField?: string;
 }
 
+/** A description clash as the sync reports it, with the service's set and field names. */
+export function describeClash({ key, ids }: { key: string; ids: string[] }, names: ServiceNames) {
+  return `${names.transactionsSet} ${ids.join(", ")}: Description "${key}" is shared, but their ${names.descriptionField} differs: give each deal its own Description`;
+}
+
 const SETS: Record<string, (names: ServiceNames) => string> = {
   taxonomies: () => "taxonomies",
   hierarchyTaxa: () => "hierarchy-taxa",

@@ -10,6 +10,7 @@ import { SyncRefusedError, underSyncLock, writeSnapshot, type SyncOptions } from
 import { createServiceClient, SyncError } from "./service-client.ts";
 import {
   buildSnapshot,
+  describeClash,
   describeIssue,
   descriptionClashes,
   type Snapshot,
@@ -120,10 +121,7 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
       return gather(true);
     }
     const problems = [
-      ...shared.map(
-        ({ key, ids }) =>
-          `${settings.transactionsSet} ${ids.join(", ")}: Description "${key}" is shared, but their ${settings.descriptionField} differs: give each deal its own Description`,
-      ),
+      ...shared.map((clash) => describeClash(clash, settings)),
       ...named.map(
         ({ set, id, urlName, holder }) =>
           `${set === "transactions" ? settings.transactionsSet : settings.articlesSet} ${id}: UrlName: "${urlName}" is already ${holder}'s`,

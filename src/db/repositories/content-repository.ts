@@ -238,11 +238,7 @@ export async function changedTags(db: Db, from: number, to: number): Promise<str
 }
 
 /** Fails unless the content is at `expected`; on PostgreSQL the row stays locked until commit. */
-export async function checkRevision(
-  tx: KyselyTx<Database>,
-  dialect: Db["dialect"],
-  expected: number,
-) {
+async function checkRevision(tx: KyselyTx<Database>, dialect: Db["dialect"], expected: number) {
   const query = tx.selectFrom("content_meta").select("Revision").where("Id", "=", 1);
   const row = await (dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
   const revision = row?.Revision ?? 0;

@@ -13,6 +13,10 @@ export const MAX_HOOK_BYTES = 64 * 1024;
 
 const NO_STORE = { "cache-control": "no-store" };
 
+/** The answer while hooks are off: the address does not exist. */
+const notSetUp = () =>
+  new HttpError(404, "NotFound", "Service hooks are not set up on this site.", NO_STORE);
+
 /** What the endpoint needs when it is on. */
 export interface HookOptions {
   user: string;
@@ -65,8 +69,7 @@ export const hookRoutes: FastifyPluginAsync<{ hooks?: HookOptions }> = async (ap
   );
   // The address takes POST alone; other methods are told so (not the pages' GET and HEAD).
   const notPost = async () => {
-    if (!hooks)
-      throw new HttpError(404, "NotFound", "Service hooks are not set up on this site.", NO_STORE);
+    if (!hooks) throw notSetUp();
     throw new HttpError(405, "MethodNotAllowed", "Service hooks are POSTed here.", {
       ...NO_STORE,
       allow: "POST",
@@ -86,13 +89,7 @@ export const hookRoutes: FastifyPluginAsync<{ hooks?: HookOptions }> = async (ap
     config: { rateLimit: false },
     // Refused before the body is read.
     onRequest: async (request) => {
-      if (!hooks)
-        throw new HttpError(
-          404,
-          "NotFound",
-          "Service hooks are not set up on this site.",
-          NO_STORE,
-        );
+      if (!hooks) throw notSetUp();
       if (!isAuthorised(request, hooks))
         throw new HttpError(401, "Unauthorized", "The hook's credentials are missing or wrong.", {
           ...NO_STORE,

@@ -43,14 +43,14 @@ const GUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const BY_IDS = new RegExp(`^\\s*Id eq (${GUID})(\\s+or\\s+Id eq ${GUID})*\\s*$`, "i");
 
 /** Past this many Ids a reply carries its list's tag: the tag headers stay well under 8 KiB. */
-const MOST_ITEM_TAGS = 50;
+const MOST_REPLY_ITEMS = 50;
 
 function replyTags(set: EntitySet, filter: string | undefined): string[] {
   const tags = SET_TAGS[set.table];
   if (tags === undefined) return [TAXA];
   if (filter === undefined || !BY_IDS.test(filter)) return [tags.list];
   const ids = [...filter.matchAll(new RegExp(GUID, "gi"))].map(([id]) => id);
-  return ids.length > MOST_ITEM_TAGS ? [tags.list] : ids.map(tags.item);
+  return ids.length > MOST_REPLY_ITEMS ? [tags.list] : ids.map(tags.item);
 }
 const OTHER_METHODS = ["DELETE", "PATCH", "POST", "PUT", "QUERY", "TRACE"];
 
