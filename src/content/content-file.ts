@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { alertSchema } from "./alert.ts";
 import { articleSchema } from "./article.ts";
+import { officeSchema } from "./office.ts";
+import { personSchema } from "./person.ts";
 import { normaliseDateTime } from "../rules/date-time.ts";
 import { dealUrlNames } from "../rules/deal-url-names.ts";
 import { ROOT_PARENT_ID } from "../rules/taxonomies.ts";
@@ -19,6 +22,10 @@ const documentSchema = z
     transactions: z.array(transactionSchema).max(MAX_ROWS),
     descriptions: descriptionsSchema,
     articles: z.array(articleSchema).max(MAX_ROWS),
+    // The firm's people, offices and alerts; a file written before them has none.
+    people: z.array(personSchema).max(5000, "more than 5000 people").default([]),
+    offices: z.array(officeSchema).max(200, "more than 200 offices").default([]),
+    alerts: z.array(alertSchema).max(1000, "more than 1000 alerts").default([]),
     site: siteSchema,
   })
   // Cross-references run even when some rows failed their own checks, so one run lists every problem.
@@ -52,6 +59,7 @@ function crossReferenceProblems(input: unknown, problem: Report) {
   const transactions = rowsOf(doc.transactions);
   const articles = rowsOf(doc.articles);
   const pages = rowsOf((doc.site as Row | undefined)?.pages);
+  const people = rowsOf(doc.people);
 
   const taxonomyIds = unique(taxonomies, "taxonomies", (t) => text(t.Id), problem);
   const hierarchyIds = unique(hierarchy, "hierarchyTaxa", (t) => text(t.Id), problem);
@@ -62,6 +70,10 @@ function crossReferenceProblems(input: unknown, problem: Report) {
   unique(articles, "articles", (a) => text(a.UrlName), problem, "UrlName");
   unique(flat, "flatTaxa", (t) => pair(text(t.TaxonomyId), text(t.UrlName)), problem, "UrlName");
   unique(pages, "site.pages", (p) => text(p.path), problem, "path");
+  const personIds = unique(people, "people", (p) => text(p.Id), problem);
+  unique(rowsOf(doc.offices), "offices", (o) => text(o.Id), problem);
+  unique(rowsOf(doc.alerts), "alerts", (a) => text(a.Id), problem);
+  personAddresses(people, problem);
 
   hierarchy.forEach((t, i) => {
     if (!taxonomyIds.has(text(t.TaxonomyId)))
@@ -74,9 +86,17 @@ function crossReferenceProblems(input: unknown, problem: Report) {
     if (!taxonomyIds.has(text(t.TaxonomyId)))
       problem(["flatTaxa", i, "TaxonomyId"], "no such taxonomy");
   });
-  transactions.forEach((t, i) =>
+  transactions.forEach((t, i) => {
     idsOf(t.industries).forEach((id, j) => {
       if (!hierarchyIds.has(id)) problem(["transactions", i, "industries", j], "no such industry");
+    });
+    idsOf(t.DealTeam).forEach((id, j) => {
+      if (!personIds.has(id)) problem(["transactions", i, "DealTeam", j], "no such person");
+    });
+  });
+  people.forEach((p, i) =>
+    idsOf(p.Industries).forEach((id, j) => {
+      if (!hierarchyIds.has(id)) problem(["people", i, "Industries", j], "no such industry");
     }),
   );
   articles.forEach((a, i) =>
@@ -102,6 +122,29 @@ function unique(
     seen.add(k);
   });
   return seen;
+}
+
+/** A profile's address, current or former, names one person only. */
+function personAddresses(people: Row[], problem: Report) {
+  const owner = new Map<string, number>();
+  people.forEach((p, i) => {
+    const current = text(p.UrlName);
+    if (current !== undefined) {
+      if (owner.has(current) && owner.get(current) !== i)
+        problem(["people", i, "UrlName"], "duplicate UrlName");
+      owner.set(current, i);
+    }
+  });
+  people.forEach((p, i) =>
+    (Array.isArray(p.PreviousUrlNames) ? p.PreviousUrlNames : []).forEach((name, j) => {
+      const key = text(name);
+      if (key === undefined) return;
+      const holder = owner.get(key);
+      if (holder !== undefined && holder !== i)
+        problem(["people", i, "PreviousUrlNames", j], "another person's UrlName");
+      else owner.set(key, i);
+    }),
+  );
 }
 
 function checkParentCycles(taxa: Row[], problem: Report) {
@@ -130,6 +173,9 @@ export interface ContentFile {
   transactions: Named<Stamped<ParsedDocument["transactions"][number]>>[];
   descriptions: ParsedDocument["descriptions"];
   articles: Stamped<ParsedDocument["articles"][number]>[];
+  people: Stamped<ParsedDocument["people"][number]>[];
+  offices: Stamped<ParsedDocument["offices"][number]>[];
+  alerts: Stamped<ParsedDocument["alerts"][number]>[];
   site: ParsedDocument["site"];
 }
 
@@ -172,6 +218,9 @@ function stamp(doc: ParsedDocument, now: Date): ContentFile {
     flatTaxa: stamped(doc.flatTaxa),
     transactions: stamped(doc.transactions).map((t, i) => ({ ...t, UrlName: urlNames[i]! })),
     articles: stamped(doc.articles),
+    people: stamped(doc.people),
+    offices: stamped(doc.offices),
+    alerts: stamped(doc.alerts),
   };
 }
 
@@ -190,6 +239,7 @@ function sanitizeContent(doc: ContentFile): ContentFile {
       Summary: sanitizeContentHtml(a.Summary),
       Content: sanitizeContentHtml(a.Content),
     })),
+    people: doc.people.map((p) => ({ ...p, Biography: sanitizeContentHtml(p.Biography) })),
   };
 }
 

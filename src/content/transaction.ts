@@ -14,7 +14,7 @@ import {
  * descriptions table; UrlName names its page, and an import fills it in when absent.
  * Counterparty (the buyer, investor, target or merger partner) and Service (the firm's role, one of
  * its services, such as "Sell-Side Advisory") are optional: files written before them, and firms
- * that do not record them, leave them out.
+ * that do not record them, leave them out. DealTeam (people's Ids) is optional too.
  */
 export const transactionSchema = z.strictObject({
   Id: guid,
@@ -27,6 +27,8 @@ export const transactionSchema = z.strictObject({
   Counterparty: optionalText(300),
   Service: optionalText(100),
   industries: z.array(guid).max(50, "more than 50 industries"),
+  /** The deal's team: people's Ids, in the order the deal page lists them. */
+  DealTeam: z.array(guid).max(20, "more than 20 people").optional(),
 });
 export type Transaction = z.output<typeof transactionSchema>;
 

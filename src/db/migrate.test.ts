@@ -137,3 +137,72 @@ describe("migration 006: a database written before a deal's counterparty and ser
     });
   });
 });
+
+describe("migration 009: a database whose people, offices and alert were site settings", () => {
+  it("moves them into their tables, a person's groups as their industry group's Id", async () => {
+    const { temp, db } = await databaseBefore("009-people-offices-alerts");
+    await sql`INSERT INTO taxonomies ("Id", "Name", "Title", "TaxaUrl", "TaxonName", "Type", "Position",
+      "LastModified") VALUES (${INDUSTRIES}, 'industries', 'Industries', 'hierarchy-taxa', 'Industry',
+      1, 0, '2026-11-20T08:09:10.1230000Z')`.execute(db);
+    await sql`INSERT INTO hierarchy_taxa ("Id", "Title", "Name", "UrlName", "Description", "Synonyms",
+      "Ordinal", "TaxonomyId", "ParentId", "Position", "LastModified")
+      VALUES (${TOP}, 'Healthcare', 'Healthcare', 'healthcare', '', '', 0, ${INDUSTRIES},
+        '00000000-0000-0000-0000-000000000000', 0, '2026-11-20T08:09:10.1230000Z')`.execute(db);
+    const site = {
+      firmName: "Firm",
+      tagline: "",
+      description: "",
+      navigation: [],
+      utilityLinks: [],
+      pages: [],
+      alert: {
+        id: "move",
+        message: "We moved.",
+        link: { title: "Contact", url: "/about/contact" },
+      },
+      offices: [
+        {
+          city: "New York",
+          address: ["1 Main Street", "New York, NY 10017"],
+          phone: "+1 212 555 0100",
+          email: "ny@firm.example",
+        },
+      ],
+      people: [
+        {
+          name: "Priya Raman",
+          title: "Partner",
+          groups: ["healthcare", "gone"],
+          email: "priya@firm.example",
+          phone: "+1 415 555 0181",
+          biography: "Advises physician groups.",
+        },
+      ],
+    };
+    await sql`INSERT INTO site_settings ("Key", "Value") VALUES ('site', ${JSON.stringify(site)})`.execute(
+      db,
+    );
+
+    await migrate(temp.db);
+
+    const content = await readContent(temp.db);
+    expect(content.site).not.toHaveProperty("people");
+    expect(content.site.firmName).toBe("Firm");
+    expect(content.people).toEqual([
+      expect.objectContaining({
+        Title: "Priya Raman",
+        UrlName: "priya-raman",
+        JobTitle: "Partner",
+        Email: "priya@firm.example",
+        Industries: [TOP],
+        Biography: "Advises physician groups.",
+      }),
+    ]);
+    expect(content.offices).toEqual([
+      expect.objectContaining({ Title: "New York", Address: "1 Main Street\nNew York, NY 10017" }),
+    ]);
+    expect(content.alerts).toEqual([
+      expect.objectContaining({ Title: "We moved.", LinkUrl: "/about/contact" }),
+    ]);
+  });
+});

@@ -17,6 +17,11 @@ export interface Database {
   articles: ArticleTable;
   article_tags: ArticleTagTable;
   site_settings: SiteSettingTable;
+  people: PersonTable;
+  person_industries: PersonIndustryTable;
+  transaction_team: TransactionTeamTable;
+  offices: OfficeTable;
+  alerts: AlertTable;
   content_meta: ContentMetaTable;
   content_changes: ContentChangeTable;
   search_documents: SearchDocumentTable;
@@ -132,4 +137,57 @@ export interface ContentChangeTable {
   Revision: number;
   Tags: string;
   ChangedAt: string;
+}
+
+/** One of the firm's people; Photo is the related image as JSON, PreviousUrlNames a JSON array. */
+export interface PersonTable {
+  Id: string;
+  LastModified: string;
+  UrlName: string;
+  Title: string;
+  FirstName: string | null;
+  LastName: string | null;
+  JobTitle: string | null;
+  Biography: string;
+  Email: string | null;
+  Phone: string | null;
+  Photo: string | null;
+  Ordinal: number | null;
+  PreviousUrlNames: string | null;
+  Position: number;
+}
+
+/** A person's industries (the groups covered) in their given order. */
+export interface PersonIndustryTable {
+  PersonId: string;
+  TaxonId: string;
+  Position: number;
+}
+
+/** A deal's team, in the order the deal page lists them. */
+export interface TransactionTeamTable {
+  TransactionId: string;
+  PersonId: string;
+  Position: number;
+}
+
+export interface OfficeTable {
+  Id: string;
+  LastModified: string;
+  Title: string;
+  Address: string;
+  Phone: string | null;
+  Email: string | null;
+  Ordinal: number | null;
+  Position: number;
+}
+
+export interface AlertTable {
+  Id: string;
+  LastModified: string;
+  PublicationDate: string;
+  Title: string;
+  LinkTitle: string | null;
+  LinkUrl: string | null;
+  Position: number;
 }

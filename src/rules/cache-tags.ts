@@ -48,6 +48,8 @@ export function tagHeaders(tags: Iterable<string>): {
 export interface TaggedDeal {
   readonly Id: string;
   readonly groupId: string | null;
+  /** The people on its team, whose profiles list it. */
+  readonly team?: readonly string[];
 }
 
 /** An article as a change sees it: its Id and its topics' Ids. */
@@ -72,6 +74,7 @@ export function changeTags(change: {
       if (!deal) continue;
       tags.add(dealTag(deal.Id));
       if (deal.groupId !== null) tags.add(dealsGroupTag(deal.groupId));
+      for (const person of deal.team ?? []) tags.add(personDealsTag(person));
     }
   }
   for (const { before, after } of change.articles) {
@@ -84,3 +87,14 @@ export function changeTags(change: {
   }
   return [...tags].sort();
 }
+
+/** Any list of the firm's people (the leadership page, an industry hub's bankers). */
+export const PEOPLE = "people";
+/** The firm's offices (the contact page, the home page). */
+export const OFFICES = "offices";
+/** The site's alert, on every page. */
+export const ALERT = "alert";
+/** One person's profile, and wherever they are shown by name (a deal's team). */
+export const personTag = (id: string) => `person-${id.toLowerCase()}`;
+/** The list of one person's deals (their profile's selected transactions). */
+export const personDealsTag = (id: string) => `person-deals-${id.toLowerCase()}`;

@@ -64,3 +64,9 @@ export const topicFeedPath = (urlName: string) =>
 
 /** The Atom feed of the latest deals. */
 export const TRANSACTIONS_FEED_PATH = "/feeds/transactions.xml";
+
+/** A person's profile. */
+export const personPath = (urlName: string) => `/people/${encodeURIComponent(urlName)}`;
+
+/** A person's vCard, to save the contact. */
+export const personCardPath = (urlName: string) => `${personPath(urlName)}.vcf`;

@@ -2,6 +2,11 @@ import { describe, expect, it } from "vitest";
 import { parseContentFile, type ContentFile } from "../content/content-file.ts";
 import { generateContent } from "../db/demo/generate.ts";
 import {
+  ALERT,
+  OFFICES,
+  PEOPLE,
+  personDealsTag,
+  personTag,
   ALL,
   ARTICLES,
   DEALS,
@@ -38,8 +43,38 @@ describe("contentChangeTags", () => {
     const deal = after.transactions[4]!;
     deal.Company = "Renamed Holdings";
     expect(contentChangeTags(before, after)).toEqual(
-      [SEARCH, DEALS, dealTag(deal.Id), dealsGroupTag(groupOf(after, deal))].sort(),
+      [
+        SEARCH,
+        DEALS,
+        dealTag(deal.Id),
+        dealsGroupTag(groupOf(after, deal)),
+        ...(deal.DealTeam ?? []).map(personDealsTag),
+      ].sort(),
     );
+  });
+
+  it("names a changed person's profile, the lists of people and the search, and nothing else", () => {
+    const after = copy();
+    const person = after.people[3]!;
+    person.JobTitle = "Senior Advisor";
+    expect(contentChangeTags(before, after)).toEqual([PEOPLE, personTag(person.Id), SEARCH].sort());
+  });
+
+  it("names the offices when one moves, and the alert only when the one shown changes", () => {
+    const after = copy();
+    after.offices[1]!.Address = "1 New Street\nChicago, IL 60601";
+    expect(contentChangeTags(before, after)).toEqual([OFFICES]);
+    const older = copy();
+    older.alerts.push({
+      ...older.alerts[0]!,
+      Id: "0b0b0b0b-0000-4000-8000-000000000000",
+      PublicationDate: "2020-01-01T00:00:00Z",
+    });
+    expect(contentChangeTags(before, older)).toEqual([]);
+    const changed = copy();
+    changed.alerts[0]!.Title = "Our offices close at noon today.";
+    changed.alerts[0]!.LastModified = "2026-11-27T08:00:00Z";
+    expect(contentChangeTags(before, changed)).toEqual([ALERT]);
   });
 
   it("names a deal's description text as part of the deal", () => {

@@ -1,5 +1,6 @@
 import type { ContentFile } from "../content/content-file.ts";
-import { ALL, changeTags } from "../rules/cache-tags.ts";
+import { currentAlert } from "../rules/site-alert.ts";
+import { ALERT, ALL, changeTags, OFFICES, PEOPLE, personTag, SEARCH } from "../rules/cache-tags.ts";
 import { createGroupResolver, groupOfIndustries } from "../rules/industry-groups.ts";
 
 // What a content write changes, and the cache tags it touches, from the content before and after
@@ -89,7 +90,11 @@ export function itemChangeTags(
   if (count > MOST_ITEM_TAGS) return [ALL];
   const resolve = createGroupResolver(taxa);
   const deal = (item?: Deal) =>
-    item && { Id: item.Id, groupId: groupOfIndustries(item.industries, resolve)?.id ?? null };
+    item && {
+      Id: item.Id,
+      groupId: groupOfIndustries(item.industries, resolve)?.id ?? null,
+      team: item.DealTeam ?? [],
+    };
   const article = (item?: Article) => item && { Id: item.Id, Tags: item.Tags };
   return changeTags({
     deals: changes.deals.map(({ before, after }) => ({ before: deal(before), after: deal(after) })),
@@ -100,8 +105,28 @@ export function itemChangeTags(
   });
 }
 
+/** The parts of a content file that hold the firm's people, offices and alerts. */
+type Firm = Pick<ContentFile, "people" | "offices" | "alerts">;
+
+/**
+ * The tags a change to the people, offices or alerts touches: each changed person's profile and
+ * the lists of people (and the search, which finds them); the offices; the alert, only when the
+ * one the banner shows changed (it is on every page).
+ */
+export function firmChangeTags(before: Firm, after: Firm): string[] {
+  const tags = new Set<string>();
+  const people = differing(before.people, after.people, (p) => p);
+  if (people.length > 0) tags.add(PEOPLE).add(SEARCH);
+  for (const { before: b, after: a } of people) tags.add(personTag((b ?? a)!.Id));
+  if (!same(before.offices, after.offices)) tags.add(OFFICES);
+  if (!same(currentAlert(before.alerts), currentAlert(after.alerts))) tags.add(ALERT);
+  return [...tags];
+}
+
 /** The tags a write from `before` to `after` touches; none when nothing a visitor sees changed. */
 export function contentChangeTags(before: ContentFile, after: ContentFile): string[] {
   if (!isSameFrame(before, after)) return [ALL];
-  return itemChangeTags(itemChanges(before, after), after.hierarchyTaxa);
+  const items = itemChangeTags(itemChanges(before, after), after.hierarchyTaxa);
+  if (items.includes(ALL)) return items;
+  return [...new Set([...items, ...firmChangeTags(before, after)])].sort();
 }

@@ -49,6 +49,7 @@ export function closeDate(value: unknown, timeZone: string): unknown {
 export interface HeldDeal {
   Counterparty?: string;
   Service?: string;
+  DealTeam?: readonly string[];
 }
 
 /**
@@ -83,6 +84,7 @@ export function toTransaction(item: Item, settings: MappingSettings, held?: Held
     ...(Counterparty === undefined ? {} : { Counterparty }),
     ...(Service === undefined ? {} : { Service }),
     industries: ids(item[settings.industriesField]),
+    ...(held?.DealTeam ? { DealTeam: held.DealTeam } : {}),
   };
 }
 

@@ -44,6 +44,9 @@ export interface Snapshot {
   transactions: Mapped[];
   descriptions: Record<string, unknown>;
   articles: Mapped[];
+  people: Mapped[];
+  offices: Mapped[];
+  alerts: Mapped[];
   site: ContentFile["site"];
 }
 
@@ -68,7 +71,26 @@ function merge<T>(
 export function buildSnapshot(input: SnapshotInput): Snapshot {
   const { current, mapping, deals } = input;
   const heldDeals = byId(current.transactions);
-  const transactions = merge(deals, heldDeals, (item, held) => toTransaction(item, mapping, held));
+  // The people this site keeps (a service without a people set) lose what the service removed,
+  // as Sitefinity drops a deleted taxon from its items: an industry no longer listed.
+  const industries = new Set(input.hierarchyTaxa.map((t) => String(t.Id).toLowerCase()));
+  const people = current.people.map((p) => ({
+    ...p,
+    Industries: p.Industries.filter((id) => industries.has(id.toLowerCase())),
+  }));
+  const personIds = new Set(people.map((p) => p.Id.toLowerCase()));
+  const transactions = merge(deals, heldDeals, (item, held) =>
+    toTransaction(item, mapping, held),
+  ).map((deal) =>
+    Array.isArray(deal.DealTeam)
+      ? {
+          ...deal,
+          DealTeam: (deal.DealTeam as unknown[]).filter(
+            (id) => typeof id !== "string" || personIds.has(id.toLowerCase()),
+          ),
+        }
+      : deal,
+  );
   return {
     taxonomies: [toTaxonomy(input.tags, "tags"), toTaxonomy(input.industries, "industries")],
     hierarchyTaxa: input.hierarchyTaxa.map((item) => toTaxon(item, true)),
@@ -81,6 +103,9 @@ export function buildSnapshot(input: SnapshotInput): Snapshot {
             descriptionEntries(input, heldDeals).map(({ key, html }) => [key, html]),
           ),
     articles: merge(input.articles, byId(current.articles), (item) => toArticle(item, mapping)),
+    people,
+    offices: current.offices,
+    alerts: current.alerts,
     site: current.site,
   };
 }

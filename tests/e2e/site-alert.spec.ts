@@ -4,10 +4,11 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { runScriptAsync } from "../../tools/run-script.ts";
 import { startServer } from "../../tools/server-process.ts";
+import { currentAlert } from "../../src/rules/site-alert.ts";
 import { demoContent, expect, expectHydrated, gotoReady, tabTo, test } from "./fixtures.ts";
 
 // The site-wide alert banner: "Close alert" dismisses this alert (by id) for later pages too.
-const alert = demoContent().site.alert!;
+const alert = currentAlert(demoContent().alerts)!;
 const banner = (page: Page) => page.getByRole("region", { name: "Alert" });
 
 /** Stops the pages' own scripts (the islands' code), leaving only inline and pre-paint scripts. */
@@ -85,7 +86,7 @@ test.describe("alert banner", { tag: "@mobile" }, () => {
   });
 });
 
-test("a new alert posted by an import shows to a visitor who dismissed the last one", async ({
+test("an alert changed by an import shows again to a visitor who dismissed it", async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -99,13 +100,18 @@ test("a new alert posted by an import shows to a visitor who dismissed the last 
     await banner(page).getByRole("button", { name: "Close alert" }).click();
     await expect(banner(page)).toHaveCount(0);
 
-    const next = {
-      id: "2027-new-office",
-      message: "We have opened an office in Madrid.",
-      link: null,
+    // The same alert (its Id), edited: a new text and a new LastModified.
+    const [shown, ...others] = content.alerts;
+    const edited = {
+      ...shown!,
+      Title: "We have opened an office in Madrid.",
+      LastModified: "2026-11-27T08:00:00Z",
+      LinkTitle: undefined,
+      LinkUrl: undefined,
     };
+    const next = currentAlert([edited, ...others])!;
     const file = join(dir, "next.json");
-    writeFileSync(file, JSON.stringify({ ...content, site: { ...content.site, alert: next } }));
+    writeFileSync(file, JSON.stringify({ ...content, alerts: [edited, ...others] }));
     const imported = await runScriptAsync("content-import.ts", [file], { DATABASE_URL });
     expect(imported.status, imported.stderr).toBe(0);
 

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import { officeCards } from "../../src/lib/offices.ts";
 import { resolveTokens } from "../../src/styles/tokens.ts";
 import { baseUrl, demoContent, expect, gotoReady, test } from "./fixtures.ts";
 
@@ -7,7 +8,7 @@ import { baseUrl, demoContent, expect, gotoReady, test } from "./fixtures.ts";
 // room at the sides, cards in full rows, figures that are the content's own, and contact links
 // that lead somewhere.
 const content = demoContent();
-const offices = content.site.offices ?? [];
+const offices = officeCards(content.offices);
 
 /** The boxes of the header's logo link, Search and Menu, as laid out now. */
 async function headerBoxes(page: Page) {
@@ -114,12 +115,12 @@ test("every office can be called and written to, from the contact page and the h
       const item = page.getByRole("listitem").filter({
         has: page.getByRole("heading", { name: office.city, exact: true }),
       });
-      const digits = office.phone.replace(/[^0-9]/g, "");
-      await expect(item.getByRole("link", { name: office.phone })).toHaveAttribute(
+      const digits = office.phone!.replace(/[^0-9]/g, "");
+      await expect(item.getByRole("link", { name: office.phone! })).toHaveAttribute(
         "href",
         `tel:+${digits}`,
       );
-      await expect(item.getByRole("link", { name: office.email })).toHaveAttribute(
+      await expect(item.getByRole("link", { name: office.email! })).toHaveAttribute(
         "href",
         `mailto:${office.email}`,
       );

@@ -6,9 +6,11 @@ import {
   expect,
   test,
 } from "./fixtures.ts";
+import { currentAlert } from "../../src/rules/site-alert.ts";
 
 // The site without JavaScript: the <noscript> navigation, plain forms and links carry everything.
-const { navigation, utilityLinks, alert } = demoContent().site;
+const { navigation, utilityLinks } = demoContent().site;
+const alert = currentAlert(demoContent().alerts);
 
 test.use({ javaScriptEnabled: false });
 

@@ -2,7 +2,7 @@ import { act, screen } from "@testing-library/react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Alert } from "../../content/site.ts";
+import type { SiteAlert as Alert } from "../../rules/site-alert.ts";
 import { renderWithUser } from "../test-fixtures/render.tsx";
 import { AlertBanner } from "./AlertBanner.tsx";
 import { dismiss } from "./dismissal.ts";

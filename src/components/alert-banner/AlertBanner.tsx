@@ -1,4 +1,4 @@
-import type { Alert } from "../../content/site.ts";
+import type { SiteAlert as Alert } from "../../rules/site-alert.ts";
 import { CloseButton } from "../buttons/CloseButton.tsx";
 import { useAlertDismissal } from "./use-alert-dismissal.ts";
 import "./AlertBanner.css";

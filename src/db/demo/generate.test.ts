@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseContentFile } from "../../content/content-file.ts";
 import { htmlToText } from "../../rules/html-text.ts";
+import { createGroupResolver } from "../../rules/industry-groups.ts";
 import { ROOT_PARENT_ID } from "../../rules/taxonomies.ts";
 import { TAGS_TAXONOMY_ID, generateContent } from "./generate.ts";
 import { COMPANY_FIRST, COMPANY_SUFFIX, FIRM, NAME_WORDS } from "./words.ts";
@@ -80,7 +81,29 @@ describe("demo content", () => {
       4,
     );
     expect(demo.site.utilityLinks.length).toBeGreaterThan(0);
-    expect(demo.site.alert).not.toBeNull();
+    expect(demo.alerts.length).toBeGreaterThan(0);
+  });
+
+  it("has people with profiles, offices led by the headquarters, and a BrokerCheck link", () => {
+    expect(demo.people.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(demo.people.map((p) => p.UrlName)).size).toBe(demo.people.length);
+    const taxa = new Set(demo.hierarchyTaxa.map((t) => t.Id));
+    expect(demo.people.every((p) => p.Industries.every((id) => taxa.has(id)))).toBe(true);
+    expect(demo.offices[0]!.Title).toBe("New York");
+    expect(demo.site.brokerCheckUrl).toMatch(/^https:\/\/brokercheck\.finra\.org\//);
+  });
+
+  it("gives each deal a team of one to three people who cover its industry group", () => {
+    const resolve = createGroupResolver(demo.hierarchyTaxa);
+    const people = new Map(demo.people.map((p) => [p.Id, p]));
+    const withTeams = demo.transactions.filter((t) => (t.DealTeam ?? []).length > 0);
+    expect(withTeams.length).toBeGreaterThan(demo.transactions.length * 0.9);
+    for (const deal of withTeams) {
+      expect(deal.DealTeam!.length).toBeLessThanOrEqual(3);
+      const group = resolve(deal.industries[0]!)?.id;
+      for (const id of deal.DealTeam!)
+        expect(people.get(id)!.Industries.map((i) => resolve(i)?.id)).toContain(group);
+    }
   });
 
   it("links every menu entry to a page the site serves", () => {

@@ -12,7 +12,10 @@ import {
 } from "../../rules/taxonomies.ts";
 import { serviceAt, wordDeal } from "./deal-wording.ts";
 import { createRandom, type Random } from "./random.ts";
-import { demoSite } from "./site.ts";
+import { slug } from "./ids.ts";
+import { DEMO_PEOPLE } from "./people.ts";
+import { DEMO_ALERTS, DEMO_OFFICES, demoSite } from "./site.ts";
+import { dealTeams } from "./teams.ts";
 import * as W from "./words.ts";
 
 /** The demo's Tags taxonomy: Sitefinity's built-in one has this Id on every site. */
@@ -48,6 +51,18 @@ export function generateContent({
   }
   // Deals get their pages' addresses by the rule an import applies to a file without them.
   const urlNames = dealUrlNames(txs.map((t) => t.row));
+  const groupIds = new Map(hierarchyTaxa.map((t) => [t.UrlName, t.Id]));
+  const people = DEMO_PEOPLE.map(({ groups, ...p }) => ({
+    ...p,
+    Industries: groups.flatMap((g) => groupIds.get(g) ?? []),
+  }));
+  // Teams draw on a stream of their own too, so that they change no other fact of the demo.
+  const teams = dealTeams(
+    createRandom(seed ^ 0x27d4eb2f),
+    txs.map((t) => t.row),
+    hierarchyTaxa,
+    people,
+  );
   return {
     taxonomies: [
       {
@@ -71,23 +86,21 @@ export function generateContent({
     ],
     hierarchyTaxa,
     flatTaxa,
-    transactions: txs.map((t, i) => ({ ...t.row, UrlName: urlNames[i]! })),
+    transactions: txs.map((t, i) => ({
+      ...t.row,
+      UrlName: urlNames[i]!,
+      ...(teams[i]!.length > 0 ? { DealTeam: teams[i]! } : {}),
+    })),
     descriptions: Object.fromEntries(
       txs.map((t, i) => [t.row.Description, t.html(dealPath(urlNames[i]!))]),
     ),
     articles: Array.from({ length: articles }, (_, i) => article(random, i, flatTaxa)),
+    people,
+    offices: DEMO_OFFICES,
+    alerts: DEMO_ALERTS,
     site: demoSite(flatTaxa, hierarchyTaxa),
   };
 }
-
-const slug = (s: string) =>
-  s
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/&/g, "and")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
 
 /** A content item as the demo writes it: with its LastModified. */
 type Demo<T> = T & { LastModified: string };

@@ -1,7 +1,9 @@
 import type { Page, Site } from "../../content/site.ts";
 import type { FlatTaxon, HierarchyTaxon } from "../../content/taxon.ts";
 import { ROOT_PARENT_ID } from "../../rules/taxonomies.ts";
-import { DEMO_PEOPLE } from "./people.ts";
+import type { Alert } from "../../content/alert.ts";
+import type { Office } from "../../content/office.ts";
+import { stableGuid } from "./ids.ts";
 import { FIRM } from "./words.ts";
 
 const ARTICLES =
@@ -61,42 +63,72 @@ export function demoSite(tags: FlatTaxon[], industries: HierarchyTaxon[]): Site 
       { title: "Contact", url: "/about/contact" },
       { title: "Topics A – Z", url: "/topics" },
     ],
-    alert: {
-      id: "2026-11-office-move",
-      message: "Our New York office has moved to 450 Lexington Avenue, 31st Floor.",
-      link: { title: "Contact details", url: "/about/contact" },
-    },
     pages: [...PAGES, ...hubIntroductions(groups)],
-    offices: OFFICES,
-    people: DEMO_PEOPLE,
+    // A fictional firm's BrokerCheck summary (its CRD number is made up).
+    brokerCheckUrl: "https://brokercheck.finra.org/firm/summary/999901",
   };
 }
 
-// Fictional offices; the numbers are in the 555-01xx range set aside for fiction.
-const OFFICES = [
+/** When the demo's editors last saved the offices and the alert. */
+const FIRM_EDITED = "2026-11-03T10:00:00Z";
+
+const office = (
+  Title: string,
+  address: string[],
+  Phone: string,
+  Email: string,
+  Ordinal: number,
+) => ({
+  Id: stableGuid(`office ${Title}`),
+  LastModified: FIRM_EDITED,
+  Title,
+  Address: address.join("\n"),
+  Phone,
+  Email,
+  Ordinal,
+});
+
+/** Fictional offices, the first the headquarters; the numbers are in the 555-01xx range. */
+export const DEMO_OFFICES: (Office & { LastModified: string })[] = [
+  office(
+    "New York",
+    ["450 Lexington Avenue, 31st Floor", "New York, NY 10017"],
+    "+1 212 555 0100",
+    "info@halvorsenridge.com",
+    1,
+  ),
+  office(
+    "Chicago",
+    ["71 South Wacker Drive, Suite 2400", "Chicago, IL 60606"],
+    "+1 312 555 0142",
+    "chicago@halvorsenridge.com",
+    2,
+  ),
+  office(
+    "San Francisco",
+    ["101 California Street, 38th Floor", "San Francisco, CA 94111"],
+    "+1 415 555 0178",
+    "sanfrancisco@halvorsenridge.com",
+    3,
+  ),
+  office(
+    "London",
+    ["30 St Mary Axe, Level 19", "London EC3A 8BF"],
+    "+44 20 7946 0123",
+    "london@halvorsenridge.com",
+    4,
+  ),
+];
+
+/** The demo's alerts: the banner shows the newest. */
+export const DEMO_ALERTS: (Alert & { LastModified: string })[] = [
   {
-    city: "New York",
-    address: ["450 Lexington Avenue, 31st Floor", "New York, NY 10017"],
-    phone: "+1 212 555 0100",
-    email: "info@halvorsenridge.com",
-  },
-  {
-    city: "Chicago",
-    address: ["71 South Wacker Drive, Suite 2400", "Chicago, IL 60606"],
-    phone: "+1 312 555 0142",
-    email: "chicago@halvorsenridge.com",
-  },
-  {
-    city: "San Francisco",
-    address: ["101 California Street, 38th Floor", "San Francisco, CA 94111"],
-    phone: "+1 415 555 0178",
-    email: "sanfrancisco@halvorsenridge.com",
-  },
-  {
-    city: "London",
-    address: ["30 St Mary Axe, Level 19", "London EC3A 8BF"],
-    phone: "+44 20 7946 0123",
-    email: "london@halvorsenridge.com",
+    Id: stableGuid("alert 2026-11-office-move"),
+    LastModified: FIRM_EDITED,
+    PublicationDate: "2026-11-03T09:00:00Z",
+    Title: "Our New York office has moved to 450 Lexington Avenue, 31st Floor.",
+    LinkTitle: "Contact details",
+    LinkUrl: "/about/contact",
   },
 ];
 

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Transaction as KyselyTx } from "kysely";
 import type { ContentFile } from "../../content/content-file.ts";
+import type { Person } from "../../content/person.ts";
 import type { Site } from "../../content/site.ts";
 import { ALL } from "../../rules/cache-tags.ts";
 import { storedDateTime } from "../../rules/date-time.ts";
@@ -46,7 +47,7 @@ type Article = ContentFile["articles"][number];
 type Placed<T> = T & { LastModified: string; Position: number };
 
 /** A deal as its table stores it. */
-const dealRow = ({ industries: _industries, ...t }: Placed<Deal>) => ({
+const dealRow = ({ industries: _industries, DealTeam: _team, ...t }: Placed<Deal>) => ({
   ...t,
   Date: stored(t.Date),
   Counterparty: t.Counterparty ?? null,
@@ -58,6 +59,46 @@ const articleRow = ({ Tags: _tags, ...a }: Placed<Article>) => ({
   ...a,
   PublicationDate: stored(a.PublicationDate),
 });
+
+/** Each deal's team as link rows, in the deal's order. */
+const teamLinks = (deals: readonly Deal[]) =>
+  deals.flatMap((deal) =>
+    (deal.DealTeam ?? []).map((PersonId, Position) => ({
+      TransactionId: deal.Id,
+      PersonId,
+      Position,
+    })),
+  );
+
+/** The people, offices and alerts as their tables store them. */
+function peopleRows(content: Pick<ContentFile, "people" | "offices" | "alerts">) {
+  return {
+    people: inOrder(content.people).map(({ Industries: _i, ...p }) => ({
+      ...p,
+      FirstName: p.FirstName ?? null,
+      LastName: p.LastName ?? null,
+      JobTitle: p.JobTitle ?? null,
+      Email: p.Email ?? null,
+      Phone: p.Phone ?? null,
+      Photo: p.Photo === null ? null : JSON.stringify(p.Photo),
+      PreviousUrlNames: p.PreviousUrlNames ? JSON.stringify(p.PreviousUrlNames) : null,
+    })),
+    industries: content.people.flatMap((p) =>
+      p.Industries.map((TaxonId, Position) => ({ PersonId: p.Id, TaxonId, Position })),
+    ),
+    offices: inOrder(content.offices).map((o) => ({
+      ...o,
+      Phone: o.Phone ?? null,
+      Email: o.Email ?? null,
+    })),
+    alerts: inOrder(content.alerts).map((a) => ({
+      ...a,
+      PublicationDate: stored(a.PublicationDate),
+      LinkTitle: a.LinkTitle ?? null,
+      LinkUrl: a.LinkUrl ?? null,
+    })),
+  };
+}
 
 /** Thrown by replaceContent when the content is no longer at the revision the caller read. */
 export class ContentChangedError extends Error {
@@ -110,6 +151,12 @@ export async function replaceContent(
       "article_tags",
       taxonLinks("ArticleId", content.articles, (a) => a.Tags),
     );
+    await insertBatches(tx, "transaction_team", teamLinks(content.transactions));
+    const firm = peopleRows(content);
+    await insertBatches(tx, "people", firm.people);
+    await insertBatches(tx, "person_industries", firm.industries);
+    await insertBatches(tx, "offices", firm.offices);
+    await insertBatches(tx, "alerts", firm.alerts);
     await insertBatches(tx, "site_settings", [
       { Key: "site", Value: JSON.stringify(content.site) },
     ]);
@@ -163,6 +210,8 @@ export async function writeItems(
         .executeTakeFirst();
       let next = Number(last?.n ?? -1) + 1;
       await tx.deleteFrom(links).where(owner, "in", ids).execute();
+      if (table === "transactions")
+        await tx.deleteFrom("transaction_team").where("TransactionId", "in", ids).execute();
       await tx.deleteFrom(table).where("Id", "in", ids).execute();
       const rows = written.map((item) => ({
         ...stamped(item),
@@ -177,6 +226,7 @@ export async function writeItems(
       "transaction_industries",
       taxonLinks("TransactionId", placed.transactions, (t) => t.industries),
     );
+    await insertBatches(tx, "transaction_team", teamLinks(placed.transactions));
     await insertBatches(tx, "articles", placed.articles.map(articleRow));
     await insertBatches(
       tx,
@@ -250,6 +300,11 @@ async function checkRevision(tx: KyselyTx<Database>, dialect: Db["dialect"], exp
 
 async function deleteAll(tx: KyselyTx<Database>) {
   for (const table of [
+    "transaction_team",
+    "person_industries",
+    "people",
+    "offices",
+    "alerts",
     "article_tags",
     "articles",
     "transaction_industries",
@@ -319,6 +374,11 @@ export async function readContent(db: Db): Promise<ContentFile> {
     articles,
     tags,
     site,
+    team,
+    people,
+    personIndustries,
+    offices,
+    alerts,
   ] = await Promise.all([
     k.selectFrom("taxonomies").selectAll().orderBy("Position").execute(),
     k.selectFrom("flat_taxa").selectAll().orderBy("Position").execute(),
@@ -334,9 +394,21 @@ export async function readContent(db: Db): Promise<ContentFile> {
     k.selectFrom("articles").selectAll().orderBy("Position").execute(),
     k.selectFrom("article_tags").selectAll().orderBy("ArticleId").orderBy("Position").execute(),
     k.selectFrom("site_settings").select("Value").where("Key", "=", "site").executeTakeFirst(),
+    k
+      .selectFrom("transaction_team")
+      .select(["TransactionId", "PersonId as TaxonId"])
+      .orderBy("TransactionId")
+      .orderBy("Position")
+      .execute(),
+    k.selectFrom("people").selectAll().orderBy("Position").execute(),
+    k.selectFrom("person_industries").selectAll().orderBy("PersonId").orderBy("Position").execute(),
+    k.selectFrom("offices").selectAll().orderBy("Position").execute(),
+    k.selectFrom("alerts").selectAll().orderBy("Position").execute(),
   ]);
   const industriesOf = groupIds(industries, (r) => r.TransactionId);
   const tagsOf = groupIds(tags, (r) => r.ArticleId);
+  const teamOf = groupIds(team, (r) => r.TransactionId);
+  const coveredBy = groupIds(personIndustries, (r) => r.PersonId);
   return {
     taxonomies: withApiDates(
       taxonomies.map(({ Position: _p, ...t }) => ({ ...t, Type: t.Type === 1 ? 1 : 0 })),
@@ -357,6 +429,7 @@ export async function readContent(db: Db): Promise<ContentFile> {
         ...(Counterparty === null ? {} : { Counterparty }),
         ...(Service === null ? {} : { Service }),
         industries: industriesOf.get(t.Id) ?? [],
+        ...(teamOf.has(t.Id) ? { DealTeam: teamOf.get(t.Id)! } : {}),
       })),
       "LastModified",
       "Date",
@@ -367,8 +440,42 @@ export async function readContent(db: Db): Promise<ContentFile> {
       "LastModified",
       "PublicationDate",
     ),
+    people: withApiDates(
+      people.map(({ Position: _p, Photo, PreviousUrlNames, ...p }) => ({
+        ...withoutNulls(p, ["FirstName", "LastName", "JobTitle", "Email", "Phone"]),
+        Industries: coveredBy.get(p.Id) ?? [],
+        Photo: Photo === null ? null : (JSON.parse(Photo) as Person["Photo"]),
+        Ordinal: p.Ordinal === null ? null : Number(p.Ordinal),
+        ...(PreviousUrlNames === null
+          ? {}
+          : { PreviousUrlNames: JSON.parse(PreviousUrlNames) as string[] }),
+      })),
+      "LastModified",
+    ),
+    offices: withApiDates(
+      offices.map(({ Position: _p, ...o }) => ({
+        ...withoutNulls(o, ["Phone", "Email"]),
+        Ordinal: o.Ordinal === null ? null : Number(o.Ordinal),
+      })),
+      "LastModified",
+    ),
+    alerts: withApiDates(
+      alerts.map(({ Position: _p, ...a }) => withoutNulls(a, ["LinkTitle", "LinkUrl"])),
+      "LastModified",
+      "PublicationDate",
+    ),
     site: site ? (JSON.parse(site.Value) as Site) : emptySite(),
   };
+}
+
+/** A row with the named nullable columns left out where null: the content file omits them. */
+function withoutNulls<T extends object, K extends keyof T>(
+  row: T,
+  keys: readonly K[],
+): Omit<T, K> & { [P in K]?: NonNullable<T[P]> } {
+  const copy = { ...row } as Record<string, unknown>;
+  for (const key of keys) if (copy[key as string] === null) delete copy[key as string];
+  return copy as Omit<T, K> & { [P in K]?: NonNullable<T[P]> };
 }
 
 function groupIds<T extends { TaxonId: string }>(
@@ -392,7 +499,6 @@ function emptySite(): Site {
     description: "",
     navigation: [],
     utilityLinks: [],
-    alert: null,
     pages: [],
   };
 }

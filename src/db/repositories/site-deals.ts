@@ -191,6 +191,16 @@ export function dealQueries(k: Kysely<Database>) {
       return latest(deals().where("transactions.Service", "=", service), limit, offset);
     },
 
+    /** The newest `limit` deals a person was on the team of, and how many. */
+    async dealsOfPerson(personId: string, limit: number): Promise<DealPage<DealCard>> {
+      return latest(
+        deals()
+          .innerJoin("transaction_team as team", "team.TransactionId", "transactions.Id")
+          .where("team.PersonId", "=", personId.toLowerCase()),
+        limit,
+      );
+    },
+
     /**
      * Up to four other deals of the same industry group as the deal `id`, those nearest to it in
      * close date, nearest first (on a tie, the later, then the one listed first). None for a

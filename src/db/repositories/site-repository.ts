@@ -10,6 +10,8 @@ import type { Db } from "../connect.ts";
 import type { Database } from "../schema.ts";
 import { withApiDates } from "./api-dates.ts";
 import { dealQueries } from "./site-deals.ts";
+export type { PersonLookup, PersonRow } from "./site-people.ts";
+import { peopleQueries } from "./site-people.ts";
 
 export type {
   DealCard,
@@ -67,6 +69,7 @@ export function siteRepository(db: Db) {
   };
   return {
     ...dealQueries(k),
+    ...peopleQueries(k),
 
     async site(): Promise<Site | null> {
       const row = await k

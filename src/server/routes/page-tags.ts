@@ -2,6 +2,11 @@ import type { FeedRepository } from "../../db/repositories/feed-repository.ts";
 import type { SiteSearch } from "../../search/engine.ts";
 import type { SiteRepository } from "../../db/repositories/site-repository.ts";
 import {
+  ALERT,
+  OFFICES,
+  PEOPLE,
+  personDealsTag,
+  personTag,
   ARTICLES,
   articleTag,
   DEALS,
@@ -46,6 +51,14 @@ const SITE_TAGS: Taggers<SiteRepository> = {
   groupDealFacts: (_result, groupId) => [dealsGroupTag(groupId)],
   dealsOfService: () => [DEALS],
   relatedDeals: (deals) => groupOf(deals),
+  dealsOfPerson: (_result, personId) => [personDealsTag(personId)],
+  people: () => [PEOPLE],
+  peopleOfGroup: () => [PEOPLE],
+  person: (found) => (found && "person" in found ? [personTag(found.person.Id)] : [PEOPLE]),
+  dealTeam: (team) => team.map((p) => personTag(p.Id)),
+  offices: () => [OFFICES],
+  alerts: () => [ALERT],
+  personAddresses: () => [PEOPLE],
 };
 
 const FEED_TAGS: Taggers<FeedRepository> = {
