@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { correctionNotice, kindChoices, requestedExact, requestedKind } from "./search-page.ts";
 
-const counts = { deal: 19, industry: 0, topic: 0, article: 2, page: 0 };
+const counts = { deal: 19, industry: 0, topic: 0, article: 2, page: 0, person: 0 };
 const shown = (choices: ReturnType<typeof kindChoices>) =>
   choices.map((c) => `${c.label} (${c.count})${c.isCurrent ? " current" : ""}`);
 
@@ -23,7 +23,13 @@ describe("the filter by kind", () => {
 
   it("offers only All when nothing was found", () => {
     expect(
-      shown(kindChoices("zzqxv", { deal: 0, industry: 0, topic: 0, article: 0, page: 0 }, null)),
+      shown(
+        kindChoices(
+          "zzqxv",
+          { deal: 0, industry: 0, topic: 0, article: 0, page: 0, person: 0 },
+          null,
+        ),
+      ),
     ).toEqual(["All (0) current"]);
   });
 
@@ -58,7 +64,8 @@ describe("the search's address", () => {
 
   it("asks for one kind, or every kind", () => {
     expect(requestedKind(url("?q=x&kind=deal"))).toBe("deal");
-    expect(requestedKind(url("?q=x&kind=person"))).toBeNull();
+    expect(requestedKind(url("?q=x&kind=person"))).toBe("person");
+    expect(requestedKind(url("?q=x&kind=banker"))).toBeNull();
   });
 
   it("asks for the words as typed with exact=1 only", () => {

@@ -3,7 +3,14 @@
 import { formatDealSize } from "./deal-size.ts";
 import { formatLongDate } from "./dates.ts";
 import type { SearchKind } from "../search/results.ts";
-import { articlePath, dealPath, industryPath, searchPath, topicPath } from "../rules/site-paths.ts";
+import {
+  articlePath,
+  dealPath,
+  industryPath,
+  personPath,
+  searchPath,
+  topicPath,
+} from "../rules/site-paths.ts";
 
 /** Each kind's name, one and many, as results and the filter say it. */
 export const KIND_NAMES: Readonly<Record<SearchKind, readonly [string, string]>> = {
@@ -12,6 +19,7 @@ export const KIND_NAMES: Readonly<Record<SearchKind, readonly [string, string]>>
   topic: ["Topic", "Topics"],
   article: ["Article", "Articles"],
   page: ["Page", "Pages"],
+  person: ["Person", "People"],
 };
 const KINDS = Object.keys(KIND_NAMES) as SearchKind[];
 
@@ -92,6 +100,7 @@ export function resultHref({ kind, ref }: ResultFacts): string {
   if (kind === "industry") return industryPath(ref);
   if (kind === "topic") return topicPath(ref);
   if (kind === "article") return articlePath(ref);
+  if (kind === "person") return personPath(ref);
   return ref;
 }
 

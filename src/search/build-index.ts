@@ -5,7 +5,7 @@ import { encodePostings } from "./postings.ts";
 import { indexWords, plainWords } from "./words.ts";
 
 /** What a search result is. */
-export type SearchKind = "deal" | "industry" | "topic" | "article" | "page";
+export type SearchKind = "deal" | "industry" | "topic" | "article" | "page" | "person";
 
 /** One thing to find, as the index reads it. */
 export interface SearchSource {

@@ -5,10 +5,23 @@ import type { SearchKind } from "./build-index.ts";
 export type { SearchKind } from "./build-index.ts";
 
 /** Every kind, in the order the search page lists them. */
-export const SEARCH_KINDS: readonly SearchKind[] = ["deal", "industry", "topic", "article", "page"];
+export const SEARCH_KINDS: readonly SearchKind[] = [
+  "deal",
+  "person",
+  "industry",
+  "topic",
+  "article",
+  "page",
+];
 
 /** The kinds a suggestion may be: pages are found by the search, not suggested. */
-export const SUGGESTED_KINDS: readonly SearchKind[] = ["deal", "industry", "topic", "article"];
+export const SUGGESTED_KINDS: readonly SearchKind[] = [
+  "deal",
+  "person",
+  "industry",
+  "topic",
+  "article",
+];
 
 /** One result. Title and snippet mark the matched words with MARK_START/MARK_END. */
 export interface SearchHit {
@@ -54,4 +67,5 @@ export const noCounts = (): Record<SearchKind, number> => ({
   topic: 0,
   article: 0,
   page: 0,
+  person: 0,
 });

@@ -32,7 +32,7 @@ describe("rankDocuments", () => {
     const corp = term(1, { 1: 1, 5: 1 });
     const { order, counts } = rankDocuments(facts, [[acme], [corp]], words("acme", "corp"), ALL);
     expect(order).toEqual([1]);
-    expect(counts).toEqual({ deal: 1, topic: 0, article: 0, page: 0, industry: 0 });
+    expect(counts).toEqual({ deal: 1, topic: 0, article: 0, page: 0, industry: 0, person: 0 });
   });
 
   it("takes the best of a query word's expansions, not their sum", () => {
@@ -67,6 +67,6 @@ describe("rankDocuments", () => {
     const acme = term(1, { 1: 1, 3: 1, 4: 1 });
     const { order, counts } = rankDocuments(facts, [[acme]], words("acme"), new Set(["article"]));
     expect(order).toEqual([3]);
-    expect(counts).toEqual({ deal: 1, topic: 1, article: 1, page: 0, industry: 0 });
+    expect(counts).toEqual({ deal: 1, topic: 1, article: 1, page: 0, industry: 0, person: 0 });
   });
 });

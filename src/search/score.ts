@@ -5,7 +5,14 @@ import type { Postings } from "./postings.ts";
 import type { SearchKind } from "./build-index.ts";
 
 /** The kinds in a fixed order, so a kind is a small number in the facts below. */
-export const KIND_ORDER: readonly SearchKind[] = ["deal", "topic", "article", "page", "industry"];
+export const KIND_ORDER: readonly SearchKind[] = [
+  "deal",
+  "topic",
+  "article",
+  "page",
+  "industry",
+  "person",
+];
 
 /** What ranking needs of every document, by its number (1 to n; 0 unused). */
 export interface DocumentFacts {
@@ -89,6 +96,7 @@ export function rankDocuments(
     topic: 0,
     article: 0,
     page: 0,
+    person: 0,
   };
   const matched: number[] = [];
   let top = 0;

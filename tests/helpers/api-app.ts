@@ -63,11 +63,12 @@ export function apiAppForFile(options: ApiAppOptions = {}) {
 
 // Classification fields are in a reply only when $select names them, as in Sitefinity.
 /**
- * Transactions as a reply without $select (or with `*`) carries them: without `industries`, and
+ * Transactions as a reply without $select (or with `*`) carries them: without `industries` (and
+ * the deal team, which the read API does not serve), and
  * with null for a Counterparty or Service the deal does not record.
  */
 export const servedTransactions = (rows: Transaction[]) =>
-  rows.map(({ industries: _i, ...rest }) => ({
+  rows.map(({ industries: _i, DealTeam: _team, ...rest }) => ({
     ...rest,
     Counterparty: rest.Counterparty ?? null,
     Service: rest.Service ?? null,

@@ -62,7 +62,7 @@ const PEOPLE: DemoPerson[] = [
     "Priya advises physician groups, medical device makers and healthcare IT companies on sales, recapitalizations and acquisitions. Before joining the firm she practised as a hospital strategy consultant.",
   ),
   person(
-    "Thomas Lindqvist",
+    "Thomas Lindgren",
     "Partner, Technology",
     ["technology"],
     "+1 415 555 0182",

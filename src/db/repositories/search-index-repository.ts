@@ -9,13 +9,13 @@ import {
 } from "../../search/build-index.ts";
 import { updatedWords } from "../../search/update-index.ts";
 import type { Database } from "../schema.ts";
-import { articleSources, dealSources, readSearchSources } from "./search-sources.ts";
+import { articleSources, dealSources, personSources, readSearchSources } from "./search-sources.ts";
 
 /**
  * The version of the index rules (words, weights, fields). Raise it when they change: every
  * database then rebuilds its index at the next start (ensureSearchIndex), not only at an import.
  */
-export const SEARCH_INDEX_VERSION = 4;
+export const SEARCH_INDEX_VERSION = 5;
 
 /** Rows per insert: words carry their postings, so fewer of them go at once. */
 const BATCH = { search_documents: 400, search_words: 100 } as const;
@@ -39,6 +39,7 @@ export async function rebuildSearchIndex(k: Kysely<Database>): Promise<void> {
 export interface ChangedItems {
   readonly deals: readonly string[];
   readonly articles: readonly string[];
+  readonly people?: readonly string[];
 }
 
 /**
@@ -53,19 +54,24 @@ export async function updateSearchIndex(k: Kysely<Database>, changed: ChangedIte
   if (meta?.Version !== SEARCH_INDEX_VERSION) return rebuildSearchIndex(k);
   const stats = JSON.parse(meta.Stats) as IndexStats;
   const [dealIds, articleIds] = [[...new Set(changed.deals)], [...new Set(changed.articles)]];
-  const [oldDeals, oldArticles, deals, articles, last] = await Promise.all([
+  const personIds = [...new Set(changed.people ?? [])];
+  const [oldDeals, oldArticles, oldPeople, deals, articles, people, last] = await Promise.all([
     oldDocuments(k, "deal", dealIds),
     oldDocuments(k, "article", articleIds),
+    oldDocuments(k, "person", personIds),
     inLists(dealIds, (list) => dealSources(k, list)),
     inLists(articleIds, (list) => articleSources(k, list)),
+    inLists(personIds, (list) => personSources(k, list)),
     k
       .selectFrom("search_documents")
       .select((eb) => eb.fn.max("Id").as("Id"))
       .executeTakeFirst(),
   ]);
-  const old = [...oldDeals, ...oldArticles];
+  const old = [...oldDeals, ...oldArticles, ...oldPeople];
   let id = Number(last?.Id ?? 0);
-  const added = [...deals, ...articles].map((source) => indexDocument(source, ++id, stats));
+  const added = [...deals, ...articles, ...people].map((source) =>
+    indexDocument(source, ++id, stats),
+  );
   const words = new Set([
     ...old.flatMap((d) => [...storedWords(d)]),
     ...added.flatMap((a) => [...a.words.keys()]),
@@ -95,7 +101,11 @@ export async function storedSearchIndexVersion(k: Kysely<Database>): Promise<num
 }
 
 /** The stored documents of these deals or articles, whatever their UrlName was then. */
-async function oldDocuments(k: Kysely<Database>, kind: "deal" | "article", ids: string[]) {
+async function oldDocuments(
+  k: Kysely<Database>,
+  kind: "deal" | "article" | "person",
+  ids: string[],
+) {
   const rows = await inLists(ids, (list) =>
     k
       .selectFrom("search_documents")

@@ -10,7 +10,7 @@ import { DEAL_SUMMARY, dealsWithDescriptions } from "./deal-rows.ts";
 
 /** Everything a visitor can search for, read from the content tables, in the index's order. */
 export async function readSearchSources(k: Kysely<Database>): Promise<SearchSource[]> {
-  const [deals, industries, taxonomies, flat, articles, site] = await Promise.all([
+  const [deals, industries, taxonomies, flat, articles, site, people] = await Promise.all([
     dealSources(k),
     k
       .selectFrom("hierarchy_taxa")
@@ -24,6 +24,7 @@ export async function readSearchSources(k: Kysely<Database>): Promise<SearchSour
       .execute(),
     articleSources(k),
     k.selectFrom("site_settings").select("Value").where("Key", "=", "site").executeTakeFirst(),
+    personSources(k),
   ]);
   const groupOf = createGroupResolver(industries);
   const topicsId = findTaxonomy(taxonomies, TAGS_TAXONOMY_NAME)?.Id;
@@ -45,6 +46,7 @@ export async function readSearchSources(k: Kysely<Database>): Promise<SearchSour
         size: null,
       })),
     ...articles,
+    ...people,
     ...groups.map((g): SearchSource => {
       const intro = hubIntro.get(industryPath(g.UrlName));
       return {
@@ -146,5 +148,47 @@ export async function articleSources(
     date: a.PublicationDate,
     size: null,
     item: a.Id,
+  }));
+}
+
+/**
+ * The firm's people as the search finds them (a visitor types a banker's name): every one, or
+ * those with these Ids. Their title and groups are part of the body, not keywords, so that a
+ * search for a group's name still finds its hub first.
+ */
+export async function personSources(
+  k: Kysely<Database>,
+  ids?: readonly string[],
+): Promise<SearchSource[]> {
+  if (ids?.length === 0) return [];
+  let people = k
+    .selectFrom("people")
+    .select(["Id", "Title", "UrlName", "JobTitle", "Biography"])
+    .orderBy("Position");
+  let links = k.selectFrom("person_industries").select(["PersonId", "TaxonId"]).orderBy("Position");
+  if (ids) {
+    people = people.where("Id", "in", ids);
+    links = links.where("PersonId", "in", ids);
+  }
+  const [rows, covered, industries] = await Promise.all([
+    people.execute(),
+    links.execute(),
+    k.selectFrom("hierarchy_taxa").select(["Id", "Title", "ParentId", "Ordinal"]).execute(),
+  ]);
+  const groupOf = createGroupResolver(industries);
+  const groups = new Map<string, Set<string>>();
+  for (const { PersonId, TaxonId } of covered) {
+    const group = groupOf(TaxonId);
+    if (group) groups.set(PersonId, (groups.get(PersonId) ?? new Set()).add(group.title));
+  }
+  return rows.map((p) => ({
+    kind: "person",
+    ref: p.UrlName,
+    title: p.Title,
+    keywords: [],
+    body: [p.JobTitle ?? "", ...(groups.get(p.Id) ?? []), htmlToText(p.Biography)].join(" "),
+    date: null,
+    size: null,
+    item: p.Id,
   }));
 }

@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 /** The transactions as a reply without $select carries them: without the industries. */
-const served = (rows: Transaction[]) => rows.map(({ industries: _i, ...rest }) => rest);
+const served = (rows: Transaction[]) =>
+  rows.map(({ industries: _i, DealTeam: _team, ...rest }) => rest);
 
 interface Page {
   value: Record<string, unknown>[];
@@ -53,7 +54,7 @@ describe("paging past API_MAX_PAGE", () => {
     expect(pages[0]?.["@odata.nextLink"]).toBe(
       `${TEST_SITE_URL}/api/default/transactions?$select=*%2Cindustries&$skip=25`,
     );
-    expect(pages.flatMap((p) => p.value)).toEqual(T);
+    expect(pages.flatMap((p) => p.value)).toEqual(T.map(({ DealTeam: _team, ...deal }) => deal));
   });
 
   it("keeps the filter, order, selection and count on every page", async () => {

@@ -14,7 +14,8 @@ import {
 
 // Every expectation below is computed from the content file in plain TypeScript.
 const content = apiTestContent();
-const T = content.transactions;
+// A deal as the read API holds it: the deal team is the site's own, not a field the API serves.
+const T = content.transactions.map(({ DealTeam: _team, ...deal }) => deal);
 const A = content.articles;
 const api = apiAppForFile({ content });
 
@@ -229,7 +230,7 @@ describe("$orderby, $top, $skip, $count, $select", () => {
     expect((await list("hierarchy-taxa", "")).value).toEqual(content.hierarchyTaxa);
   });
 
-  it.each<[string, Key<Transaction>[]]>([
+  it.each<[string, Key<(typeof T)[number]>[]]>([
     ["Date desc", [["Date", "desc"]]],
     ["Date", [["Date", "asc"]]],
     ["Size", [["Size", "asc"]]],
