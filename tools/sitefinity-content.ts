@@ -122,12 +122,55 @@ export interface SetUp {
    * left them empty); a Sitefinity set up before them has neither.
    */
   hasDealFacts?: boolean;
+  /**
+   * Whether the firm's People, Offices and Alerts types exist (sets `people`, `offices`,
+   * `alerts`), with their default field names; a Sitefinity set up before them has none.
+   */
+  hasFirm?: boolean;
+}
+
+export const PEOPLE_SET = "people";
+export const OFFICES_SET = "offices";
+export const ALERTS_SET = "alerts";
+/** A person's related image field, in a row only when `$expand` names it. */
+export const PHOTO_FIELD = "Photo";
+
+/** The firm's types' sets, shaped as Sitefinity's dynamic types hold them. */
+function firmSets(content: ContentFile): Record<string, Row[]> {
+  return {
+    [PEOPLE_SET]: content.people.map(({ LastModified, Photo, PreviousUrlNames: _p, ...p }, i) => ({
+      FirstName: null,
+      LastName: null,
+      JobTitle: null,
+      Email: null,
+      Phone: null,
+      ...p,
+      LastModified: sitefinityInstant(LastModified, i),
+      PublicationDate: sitefinityInstant(LastModified, i),
+      // Related media come as a list of images, as Sitefinity's `$expand` gives them.
+      [PHOTO_FIELD]: Photo ? [{ Id: Photo.Id ?? null, Title: p.Title, ...Photo }] : [],
+    })),
+    [OFFICES_SET]: content.offices.map(({ LastModified, ...o }, i) => ({
+      Phone: null,
+      Email: null,
+      ...o,
+      LastModified: sitefinityInstant(LastModified, i),
+      PublicationDate: sitefinityInstant(LastModified, i),
+    })),
+    [ALERTS_SET]: content.alerts.map(({ LastModified, PublicationDate, ...a }, i) => ({
+      LinkTitle: null,
+      LinkUrl: null,
+      ...a,
+      LastModified: sitefinityInstant(LastModified, i),
+      PublicationDate: sitefinityInstant(PublicationDate, i),
+    })),
+  };
 }
 
 /** The service's sets from our content: the same deals, articles and taxa, shaped as the firm's Sitefinity has them. */
 export function sitefinitySets(
   content: ContentFile,
-  { hasDealFacts = true }: SetUp = {},
+  { hasDealFacts = true, hasFirm = false }: SetUp = {},
 ): Record<string, Row[]> {
   const industriesId = content.taxonomies.find((t) => t.Type === 1)?.Id;
   return {
@@ -151,7 +194,10 @@ export function sitefinitySets(
       LastModified: sitefinityInstant(t.LastModified, i),
     })),
     [DEALS_SET]: content.transactions.map(
-      ({ industries, Date: date, LastModified, Counterparty, Service, ...deal }, i) => ({
+      (
+        { industries, Date: date, LastModified, Counterparty, Service, DealTeam: _team, ...deal },
+        i,
+      ) => ({
         ...deal,
         ...(hasDealFacts
           ? { [COUNTERPARTY_FIELD]: Counterparty ?? null, [SERVICE_FIELD]: Service ?? null }
@@ -164,6 +210,7 @@ export function sitefinitySets(
           (content.descriptions[deal.Description] ?? "") + (i % 3 === 0 ? DEAL_LINK : ""),
       }),
     ),
+    ...(hasFirm ? firmSets(content) : {}),
     [NEWS_SET]: content.articles.map(({ LastModified, Content, ...article }, i) => ({
       ...article,
       LastModified: sitefinityInstant(LastModified, i),

@@ -4,6 +4,7 @@ import type { ContentFile } from "../src/content/content-file.ts";
 import { answerList, type ODataAnswer } from "../src/widgets/shared/test-odata.ts";
 import {
   INDUSTRIES_FIELD,
+  PHOTO_FIELD,
   sitefinityInstant,
   sitefinitySets,
   type SetUp,
@@ -112,7 +113,8 @@ export async function startSitefinityService(
     const reply = answerList(url, {
       base: `${origin}${SERVICE_ROUTE}`,
       sets,
-      classificationFields: [INDUSTRIES_FIELD, "Tags"],
+      classificationFields: [INDUSTRIES_FIELD, "Tags", "Industries"],
+      relatedFields: [PHOTO_FIELD],
       pageSize: options.pageSize ?? PAGE_SIZE,
     });
     const fields = (url.searchParams.get("$select") ?? "*").split(",").map((f) => f.trim());

@@ -17,12 +17,18 @@ export function idBatches(
   set: string,
   ids: readonly string[],
   select: string,
+  extra: Readonly<Record<string, string>> = {},
 ): string[][] {
   const batches: string[][] = [];
   let batch: string[] = [];
   for (const id of ids) {
     const next = [...batch, id];
-    const url = setUrl(service, set, { $select: select, $filter: filterOf(next), $count: "true" });
+    const url = setUrl(service, set, {
+      ...extra,
+      $select: select,
+      $filter: filterOf(next),
+      $count: "true",
+    });
     if (url.length > MAX_URL_LENGTH && batch.length > 0) {
       batches.push(batch);
       batch = [id];
@@ -42,13 +48,15 @@ export async function fetchByIds(
   set: string,
   ids: readonly string[],
   select: string,
+  /** Other query options, such as `$expand` for a related-media field. */
+  extra: Readonly<Record<string, string>> = {},
 ): Promise<Item[]> {
-  const queue = idBatches(service, set, ids, select);
+  const queue = idBatches(service, set, ids, select, extra);
   const found: Item[][] = [];
   const worker = async () => {
     try {
       for (let batch = queue.shift(); batch; batch = queue.shift())
-        found.push(await client.list(set, { $select: select, $filter: filterOf(batch) }));
+        found.push(await client.list(set, { ...extra, $select: select, $filter: filterOf(batch) }));
     } catch (error) {
       queue.length = 0; // the others stop after their request: the sync has failed
       throw error;

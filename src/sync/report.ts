@@ -18,6 +18,8 @@ export type SyncOutcome = "written" | "unchanged" | "dry-run" | "busy";
 
 /** What a sync did, as the command prints it and the schedule counts it. */
 export interface SyncReport {
+  /** The firm's sets not read: turned off in the settings, or not in the service (kept as held). */
+  skipped?: { set: string; reason: "off" | "missing" }[];
   outcome: SyncOutcome;
   sets: SetReport[];
   /** Requests sent to the service, retries included. */
@@ -63,6 +65,11 @@ export function formatReport(report: SyncReport): string[] {
     ...report.sets.map(
       (s) =>
         `${s.set}: ${s.listed} listed; ${verb}${s.added} added, ${s.changed} changed, ${s.removed} removed`,
+    ),
+    ...(report.skipped ?? []).map(({ set, reason }) =>
+      reason === "off"
+        ? `${set}: not read (turned off in the settings)`
+        : `${set}: the web service has no such set; this site keeps what it holds`,
     ),
     `${report.requests} requests, ${report.fetched} whole items fetched, ${report.seconds.toFixed(1)} s`,
     OUTCOME[report.outcome](report),

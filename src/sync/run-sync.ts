@@ -11,6 +11,7 @@ import { ARTICLES, DEALS } from "../rules/cache-tags.ts";
 import { contentChangeTags } from "./change-tags.ts";
 import { isUnchanged } from "./listing-diff.ts";
 import { fetchChangedSets, listService, type SetName } from "./read-service.ts";
+import { readFirm } from "./sync-firm.ts";
 import { setReport, type SyncOutcome, type SyncReport } from "./report.ts";
 import { createServiceClient, SyncError, type ClientOptions } from "./service-client.ts";
 import type { SyncSettings } from "./settings.ts";
@@ -96,19 +97,29 @@ async function syncUnderLock(db: Db, options: SyncOptions, started: number): Pro
     accessKey: options.accessKey,
   });
   const held = await readContentVersions(db);
-  const listing = await listService(client, settings, held, { full: options.isFull });
-  if (listing.problems.length > 0) throw new SyncRefusedError(listing.problems);
+  const [listing, firm] = await Promise.all([
+    listService(client, settings, held, { full: options.isFull }),
+    readFirm(client, settings, held, { full: options.isFull }),
+  ]);
+  const problems = [...listing.problems, ...firm.problems];
+  if (problems.length > 0) throw new SyncRefusedError(problems);
   const { changes } = listing;
   // A service that lists nothing (a key whose user lost its rights, a filtered set) must not
   // empty the site: that takes the web team saying so.
-  const emptied = (["transactions", "articles"] as const).filter(
-    (set) => changes[set].order.length === 0 && held[set].length > 0,
-  );
+  const emptied = [
+    ...(["transactions", "articles"] as const)
+      .filter((set) => changes[set].order.length === 0 && held[set].length > 0)
+      .map((set) => ({
+        name: set === "transactions" ? settings.transactionsSet : settings.articlesSet,
+        count: held[set].length,
+      })),
+    ...firm.emptied,
+  ];
   if (emptied.length > 0 && !options.isEmptyAllowed)
     throw new SyncRefusedError(
       emptied.map(
-        (set) =>
-          `${set === "transactions" ? settings.transactionsSet : settings.articlesSet}: the web service lists none, where this site holds ${held[set].length}; if they were all removed in Sitefinity, run the sync with --allow-empty`,
+        ({ name, count }) =>
+          `${name}: the web service lists none, where this site holds ${count}; if they were all removed in Sitefinity, run the sync with --allow-empty`,
       ),
     );
   const names: Record<SetName, string> = {
@@ -124,18 +135,26 @@ async function syncUnderLock(db: Db, options: SyncOptions, started: number): Pro
     after = revision,
   ) => ({
     outcome,
-    sets: (Object.keys(names) as SetName[]).map((set) =>
-      setReport(names[set], changes[set], synced[set]),
-    ),
+    sets: [
+      ...(Object.keys(names) as SetName[]).map((set) =>
+        setReport(names[set], changes[set], synced[set]),
+      ),
+      ...firm.reports(),
+    ],
+    skipped: firm.skipped,
     requests: client.requests,
     fetched: (synced.transactions?.fetched.size ?? 0) + (synced.articles?.fetched.size ?? 0),
     revision: after,
     seconds: (performance.now() - started) / 1000,
   });
-  if (Object.values(changes).every(isUnchanged)) return report("unchanged", {});
+  if (Object.values(changes).every(isUnchanged) && firm.isUnchanged())
+    return report("unchanged", {});
 
   const current = await readContent(db);
-  const { deals, articles } = await fetchChangedSets(client, settings, changes);
+  const [{ deals, articles }, firmSets] = await Promise.all([
+    fetchChangedSets(client, settings, changes),
+    firm.fetch(),
+  ]);
   const input: SnapshotInput = {
     current,
     mapping: { ...settings, origin: new URL(settings.service).origin },
@@ -145,6 +164,8 @@ async function syncUnderLock(db: Db, options: SyncOptions, started: number): Pro
     flatTaxa: listing.flatTaxa,
     deals,
     articles,
+    firm: firmSets,
+    firmFields: settings,
   };
   const written = await writeSnapshot(db, input, settings, {
     revision,

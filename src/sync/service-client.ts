@@ -10,6 +10,12 @@ import type { Item } from "./map-items.ts";
 /** A failure of the sync that its caller reports in one line (no stack, never the key). */
 export class SyncError extends Error {
   override name = "SyncError";
+  /** The service's status when it refused a request (404: no such set), else undefined. */
+  readonly status?: number;
+  constructor(message: string, { status }: { status?: number } = {}) {
+    super(message);
+    this.status = status;
+  }
 }
 
 export interface ClientOptions {
@@ -122,6 +128,7 @@ export function createServiceClient(options: ClientOptions): ServiceClient {
         if (response.status !== 429 && response.status < 500)
           throw new SyncError(
             `${shown(url)} answered ${response.status}${await errorMessage(response)}`,
+            { status: response.status },
           );
         problem = `answered ${response.status}`;
         const retryAfter = Number(response.headers.get("retry-after"));

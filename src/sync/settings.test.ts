@@ -17,6 +17,9 @@ describe("the sync's settings file", () => {
         industriesField: "industries",
         tagsField: "Tags",
         timeZone: "UTC",
+        peopleSet: "people",
+        officesSet: "offices",
+        alertsSet: "alerts",
       },
     });
   });
@@ -34,12 +37,23 @@ describe("the sync's settings file", () => {
       counterpartyField: "Buyer",
       serviceField: "AdvisoryRole",
       timeZone: "Europe/London",
+      peopleSet: "staff",
+      officesSet: null,
+      alertsSet: "notices",
+      peopleFields: { JobTitle: "Position", Photo: "Portrait" },
+      officesFields: { Title: "City" },
+      alertsFields: { LinkUrl: "Link" },
+      dealTeamField: "Bankers",
     };
     expect(parseSyncSettings(given)).toEqual({ ok: true, settings: given });
   });
 
   it.each([
     [{}, "service: not an http(s) URL"],
+    [
+      { service: "https://cms.example/api", peopleFields: { Nickname: "Alias" } },
+      "peopleFields.Nickname",
+    ],
     [{ service: "ftp://cms.example/api" }, "service: not an http(s) URL"],
     [{ service: "https://cms.example/api?x=1" }, "service: must not carry a query or a fragment"],
     [

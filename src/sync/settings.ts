@@ -17,6 +17,28 @@ const taxonomyName = z
   .min(1, "empty")
   .max(100, "longer than 100 characters");
 
+/** A type's fields renamed: this site's name for a field -> the firm's (`{"JobTitle": "Position"}`). */
+const fieldNames = <const K extends readonly [string, ...string[]]>(keys: K) =>
+  z.partialRecord(z.enum(keys), identifier).optional();
+
+/** The People type's fields this site reads, by their default names. */
+export const PERSON_FIELDS = [
+  "Title",
+  "FirstName",
+  "LastName",
+  "JobTitle",
+  "Biography",
+  "Email",
+  "Phone",
+  "Industries",
+  "Photo",
+  "Ordinal",
+] as const;
+/** The Offices type's fields. */
+export const OFFICE_FIELDS = ["Title", "Address", "Phone", "Email", "Ordinal"] as const;
+/** The Alerts type's fields. */
+export const ALERT_FIELDS = ["Title", "LinkTitle", "LinkUrl"] as const;
+
 const settingsSchema = z.strictObject({
   service: z
     .url({ protocol: /^https?$/, error: "not an http(s) URL" })
@@ -42,6 +64,17 @@ const settingsSchema = z.strictObject({
     .string({ error: "not text" })
     .refine(isTimeZone, "not an IANA time zone (e.g. Europe/London)")
     .default("UTC"),
+  // The firm's people, offices and alerts: dynamic types whose sets have these names unless said;
+  // null turns one off. A set the service does not have (404) is skipped, and the site keeps what
+  // it holds of it.
+  peopleSet: identifier.nullable().default("people"),
+  officesSet: identifier.nullable().default("offices"),
+  alertsSet: identifier.nullable().default("alerts"),
+  peopleFields: fieldNames(PERSON_FIELDS),
+  officesFields: fieldNames(OFFICE_FIELDS),
+  alertsFields: fieldNames(ALERT_FIELDS),
+  // The people on a deal's team: a related-data field of the deal type (absent when it has none).
+  dealTeamField: identifier.optional(),
   // Which set a service hook's item type is in (its OriginalEvent.ItemType, such as
   // Telerik.Sitefinity.DynamicTypes.Model.Transactions.HistoricalTransaction): for a hook, the
   // site asks that set for the item. Without it, news items go to the articles set and other
@@ -70,7 +103,11 @@ export function parseSyncSettings(
     ok: false,
     problems: result.error.issues.flatMap((issue) =>
       issue.code === "unrecognized_keys"
-        ? issue.keys.map((key) => `${key}: not a setting (${SETTING_KEYS.join(", ")})`)
+        ? issue.keys.map((key) =>
+            issue.path.length > 0
+              ? `${issue.path.join(".")}.${key}: not a field this site reads`
+              : `${key}: not a setting (${SETTING_KEYS.join(", ")})`,
+          )
         : [`${issue.path.join(".") || "(file)"}: ${issue.message}`],
     ),
   };

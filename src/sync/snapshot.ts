@@ -1,6 +1,16 @@
 import type { ContentFile, ContentIssue } from "../content/content-file.ts";
 import { formatPath } from "../content/content-file.ts";
 import {
+  alertFields,
+  officeFields,
+  personFields,
+  toAlert,
+  toOffice,
+  toPerson,
+} from "./map-firm.ts";
+import type { FirmSet } from "./read-firm.ts";
+import type { SyncSettings } from "./settings.ts";
+import {
   toArticle,
   toDescription,
   toTaxon,
@@ -34,6 +44,10 @@ export interface SnapshotInput {
   flatTaxa: readonly Item[];
   deals: SyncedSet;
   articles: SyncedSet;
+  /** The firm's sets the service has and the sync read; the others stay as this site holds them. */
+  firm?: Partial<Record<FirmSet, SyncedSet>>;
+  /** The firm's types' field names (the settings' renames over the defaults). */
+  firmFields?: Pick<SyncSettings, "peopleFields" | "officesFields" | "alertsFields">;
 }
 
 /** A document in the content file's shape, for parseContentFile. */
@@ -74,11 +88,36 @@ export function buildSnapshot(input: SnapshotInput): Snapshot {
   // The people this site keeps (a service without a people set) lose what the service removed,
   // as Sitefinity drops a deleted taxon from its items: an industry no longer listed.
   const industries = new Set(input.hierarchyTaxa.map((t) => String(t.Id).toLowerCase()));
-  const people = current.people.map((p) => ({
+  const { firm = {}, firmFields = {} } = input;
+  const origin = mapping.origin;
+  const heldPeople = byId(current.people);
+  const synced = {
+    people: firm.people
+      ? merge(firm.people, heldPeople, (item, held) =>
+          toPerson(item, personFields(firmFields.peopleFields), origin, held),
+        )
+      : null,
+    offices: firm.offices
+      ? merge(firm.offices, byId(current.offices), (item) =>
+          toOffice(item, officeFields(firmFields.officesFields)),
+        )
+      : null,
+    alerts: firm.alerts
+      ? merge(firm.alerts, byId(current.alerts), (item) =>
+          toAlert(item, alertFields(firmFields.alertsFields)),
+        )
+      : null,
+  };
+  const people: Mapped[] = (synced.people ?? (current.people as unknown as Mapped[])).map((p) => ({
     ...p,
-    Industries: p.Industries.filter((id) => industries.has(id.toLowerCase())),
+    // Only the kept people: a synced person's industries are the service's to say.
+    ...(synced.people === null
+      ? {
+          Industries: (p.Industries as string[]).filter((id) => industries.has(id.toLowerCase())),
+        }
+      : {}),
   }));
-  const personIds = new Set(people.map((p) => p.Id.toLowerCase()));
+  const personIds = new Set(people.map((p) => String(p.Id).toLowerCase()));
   const transactions = merge(deals, heldDeals, (item, held) =>
     toTransaction(item, mapping, held),
   ).map((deal) =>
@@ -104,8 +143,8 @@ export function buildSnapshot(input: SnapshotInput): Snapshot {
           ),
     articles: merge(input.articles, byId(current.articles), (item) => toArticle(item, mapping)),
     people,
-    offices: current.offices,
-    alerts: current.alerts,
+    offices: synced.offices ?? current.offices,
+    alerts: synced.alerts ?? current.alerts,
     site: current.site,
   };
 }
@@ -151,6 +190,12 @@ export interface ServiceNames {
   descriptionField?: string;
   counterpartyField?: string;
   serviceField?: string;
+  peopleSet?: string | null;
+  officesSet?: string | null;
+  alertsSet?: string | null;
+  peopleFields?: Partial<Record<string, string>>;
+  officesFields?: Partial<Record<string, string>>;
+  alertsFields?: Partial<Record<string, string>>;
 }
 
 /** A description clash as the sync reports it, with the service's set and field names. */
@@ -164,6 +209,9 @@ const SETS: Record<string, (names: ServiceNames) => string> = {
   flatTaxa: () => "flat-taxa",
   transactions: (names) => names.transactionsSet,
   articles: (names) => names.articlesSet,
+  people: (names) => names.peopleSet ?? "people",
+  offices: (names) => names.officesSet ?? "offices",
+  alerts: (names) => names.alertsSet ?? "alerts",
 };
 
 const idOf = (item: Mapped | undefined) =>
@@ -194,6 +242,9 @@ export function describeIssue(
     Tags: names.tagsField,
     Counterparty: names.counterpartyField,
     Service: names.serviceField,
+    ...(section === "people" ? names.peopleFields : {}),
+    ...(section === "offices" ? names.officesFields : {}),
+    ...(section === "alerts" ? names.alertsFields : {}),
   };
   const renamed = (typeof field === "string" ? fields[field] : undefined) ?? field;
   const where = renamed === undefined ? "" : `${formatPath([renamed, ...rest])}: `;

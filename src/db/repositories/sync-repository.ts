@@ -14,6 +14,9 @@ export interface ContentVersions {
   flatTaxa: ItemVersion[];
   transactions: ItemVersion[];
   articles: ItemVersion[];
+  people: ItemVersion[];
+  offices: ItemVersion[];
+  alerts: ItemVersion[];
 }
 
 /**
@@ -23,18 +26,30 @@ export interface ContentVersions {
 export async function readContentVersions(db: Db): Promise<ContentVersions> {
   const k = db.kysely;
   const versions = async (
-    table: "taxonomies" | "hierarchy_taxa" | "flat_taxa" | "transactions" | "articles",
+    table:
+      | "taxonomies"
+      | "hierarchy_taxa"
+      | "flat_taxa"
+      | "transactions"
+      | "articles"
+      | "people"
+      | "offices"
+      | "alerts",
   ) =>
     withApiDates(
       await k.selectFrom(table).select(["Id", "LastModified"]).orderBy("Position").execute(),
       "LastModified",
     );
-  const [taxonomies, hierarchyTaxa, flatTaxa, transactions, articles] = await Promise.all([
-    versions("taxonomies"),
-    versions("hierarchy_taxa"),
-    versions("flat_taxa"),
-    versions("transactions"),
-    versions("articles"),
-  ]);
-  return { taxonomies, hierarchyTaxa, flatTaxa, transactions, articles };
+  const [taxonomies, hierarchyTaxa, flatTaxa, transactions, articles, people, offices, alerts] =
+    await Promise.all([
+      versions("taxonomies"),
+      versions("hierarchy_taxa"),
+      versions("flat_taxa"),
+      versions("transactions"),
+      versions("articles"),
+      versions("people"),
+      versions("offices"),
+      versions("alerts"),
+    ]);
+  return { taxonomies, hierarchyTaxa, flatTaxa, transactions, articles, people, offices, alerts };
 }

@@ -21,11 +21,13 @@ export interface ListService {
   sets: Readonly<Record<string, readonly Row[]>>;
   /** Fields sent only when `$select` names them. */
   classificationFields: readonly string[];
+  /** Related-data fields (a person's Photo): in a row only when `$expand` names them. */
+  relatedFields?: readonly string[];
   /** Rows per page; past it a reply carries `@odata.nextLink`. All in one page when absent. */
   pageSize?: number;
 }
 
-const UNDERSTOOD = ["$select", "$filter", "$orderby", "$skip", "$top", "$count"];
+const UNDERSTOOD = ["$select", "$filter", "$orderby", "$skip", "$top", "$count", "$expand"];
 const GUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
 const BY_TAXONOMY = new RegExp(`^TaxonomyId eq (${GUID})$`);
 const BY_IDS = new RegExp(`^Id eq ${GUID}( or Id eq ${GUID})*$`);
@@ -74,12 +76,22 @@ export function answerList(url: URL, service: ListService): ODataAnswer {
     selected.sort((a, b) => time(b) - time(a));
   }
   const fields = (options.get("$select") ?? "*").split(",").map((f) => f.trim());
+  const expanded = (options.get("$expand") ?? "").split(",").map((f) => f.trim());
+  const related = service.relatedFields ?? [];
+  // As OData does: a field the type does not have is refused, not left out.
+  const known = new Set(rows.flatMap((row) => Object.keys(row)));
+  const unknown = [...fields, ...expanded].find(
+    (f) => f !== "" && f !== "*" && rows.length > 0 && !known.has(f),
+  );
+  if (unknown !== undefined)
+    return failure(400, "BadRequest", `Could not find a property named '${unknown}'.`);
   const project = (row: Row) =>
     Object.fromEntries(
-      Object.entries(row).filter(
-        ([name]) =>
-          fields.includes(name) ||
-          (fields.includes("*") && !service.classificationFields.includes(name)),
+      Object.entries(row).filter(([name]) =>
+        related.includes(name)
+          ? expanded.includes(name)
+          : fields.includes(name) ||
+            (fields.includes("*") && !service.classificationFields.includes(name)),
       ),
     );
   const skip = Number(options.get("$skip") ?? "0");
