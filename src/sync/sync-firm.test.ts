@@ -9,7 +9,7 @@ import {
   startSitefinityService,
   syncSettingsFor,
 } from "../../tools/sitefinity-service.ts";
-import { parseContentFile, type ContentFile } from "../content/content-file.ts";
+import { parseContentFile } from "../content/content-file.ts";
 import { generateContent } from "../db/demo/generate.ts";
 import { contentRevision, readContent } from "../db/repositories/content-repository.ts";
 import { currentAlert } from "../rules/site-alert.ts";
