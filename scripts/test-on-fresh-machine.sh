@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # The README's two commands, `npm install` then `npm test`, in a fresh clone of this repository's
 # HEAD, with every system Chromium and PostgreSQL server binary hidden, as on a machine that has
-# neither: the tests must find both in npm packages. Needs root (unshare --mount).
+# neither: the tests must find both in npm packages. The install is npm's strict one: a dependency's
+# install script that package.json's allowScripts does not name fails it, and those it denies are
+# skipped, as npm 12 skips every script not allowed; and it must print no install-scripts warning.
+# Needs root (unshare --mount).
 #   bash scripts/test-on-fresh-machine.sh
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -32,7 +35,10 @@ unshare --mount --propagation private bash -euo pipefail -c '
   if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then echo "PostgreSQL still visible" >&2; exit 1; fi
   echo "System Chromium and PostgreSQL hidden; running npm install && npm test in $work/site"
   cd "$work/site"
-  npm install --no-audit --no-fund
+  npm install --no-audit --no-fund --strict-allow-scripts 2>&1 | tee "$work/install.log"
+  if grep -i "install-scripts\|allowScripts" "$work/install.log"; then
+    echo "npm install warned about install scripts" >&2; exit 1
+  fi
   npm test
 ' bash "$work" "${hide[@]}"
-echo "npm install && npm test passed in a fresh clone in $(($(date +%s) - start)) s"
+echo "npm install --strict-allow-scripts && npm test passed in a fresh clone in $(($(date +%s) - start)) s"
