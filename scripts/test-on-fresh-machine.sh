@@ -11,6 +11,11 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d /tmp/site-fresh-XXXXXX)
 trap 'rm -rf "$work"' EXIT
 git clone --quiet "$root" "$work/site"
+# A temporary folder of its own: as root, tools/postgres.ts keeps a copy of the PostgreSQL binaries
+# in the temporary folder, once per version, and one left there by an earlier run would stand in for
+# what this clone's install made. `nobody`, who runs PostgreSQL, must reach it, as it reaches /tmp.
+chmod 755 "$work"
+mkdir -m 1777 "$work/tmp"
 
 # What a system package manager installs for these two: browsers on PATH and their folders,
 # PostgreSQL's versioned server binaries and its wrappers.
@@ -24,6 +29,7 @@ hide=(
 start=$(date +%s)
 unshare --mount --propagation private bash -euo pipefail -c '
   work=$1; shift
+  export TMPDIR=$work/tmp
   for path in "$@"; do
     if [ -d "$path" ]; then mount -t tmpfs -o ro,size=1k tmpfs "$path"
     elif [ -e "$path" ]; then mount --bind /dev/null "$path"
