@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { contrastRatio, hexColour } from "./contrast.ts";
 import { resolveTokens } from "./tokens.ts";
 
 const SRC = fileURLToPath(new URL("../", import.meta.url));
@@ -19,17 +20,7 @@ function sources(dir = SRC): { path: string; text: string }[] {
 // The files that hold values: the tokens themselves, and the generated font metrics.
 const HOMES = new Set(["styles/tokens.css", "styles/font-fallbacks.css"]);
 
-function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
-function contrast(a: string, b: string): number {
-  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
-  return (x! + 0.05) / (y! + 0.05);
-}
+const contrast = (a: string, b: string) => contrastRatio(hexColour(a), hexColour(b));
 
 describe("the brand's tokens", () => {
   it("are the only place a colour is written", () => {
@@ -83,5 +74,21 @@ describe("the brand's tokens", () => {
     ["--color-success", "--color-surface"],
   ])("%s on %s reads at 4.5:1 or more", (text, background) => {
     expect(contrast(tokens.get(text)!, tokens.get(background)!)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  // Edges on their background, as the site pairs them: fields, boxed controls and chart axes,
+  // focus rings, chart bars: each must reach 3:1 (WCAG 1.4.11). tests/e2e/non-text-contrast.spec.ts
+  // measures them as the browser draws them.
+  it.each([
+    ["--color-border-strong", "--color-surface"],
+    ["--color-border-strong", "--color-surface-alt"],
+    ["--color-border-strong", "--color-surface-hover"],
+    ["--color-focus", "--color-surface"],
+    ["--color-focus", "--color-surface-alt"],
+    ["--color-focus", "--color-alert-bg"],
+    ["--color-focus-on-brand", "--color-brand"],
+    ["--color-brand", "--color-surface"],
+  ])("%s on %s stands out at 3:1 or more", (edge, background) => {
+    expect(contrast(tokens.get(edge)!, tokens.get(background)!)).toBeGreaterThanOrEqual(3);
   });
 });

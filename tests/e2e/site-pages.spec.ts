@@ -50,6 +50,13 @@ const PAGES: PageCase[] = [
   { name: "search with a spelling to try", path: "/search?q=kystne", h1: "Search" },
   { name: "a deal page", path: `/transactions/${newestDeal.UrlName}`, h1: newestDeal.Company },
   { name: "a content page", path: "/about/contact", h1: "Contact" },
+  { name: "industries", path: "/industries", h1: "Industries" },
+  { name: "a service page", path: "/services/sell-side-advisory", h1: "Sell-Side Advisory" },
+  {
+    name: "a service's deals",
+    path: "/services/sell-side-advisory/transactions",
+    h1: "Sell-Side Advisory transactions",
+  },
   { name: "not found", path: "/no-such-page", status: 404, h1: "Page not found" },
 ];
 

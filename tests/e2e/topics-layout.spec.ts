@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { DESKTOP_AND_PHONE, expect, nextFrames, test } from "./fixtures.ts";
+import { axeViolations, DESKTOP_AND_PHONE, expect, nextFrames, test } from "./fixtures.ts";
 import { recordLayoutShifts } from "./layout-shift.ts";
 import { fillShare, pixels } from "./visitor-checks.ts";
 
@@ -120,21 +119,7 @@ for (const viewport of DESKTOP_AND_PHONE) {
     }) => {
       await page.goto(`${site}/topics`);
       await expect(widgetOf(page).getByRole("list", { name: "A" })).toBeVisible();
-      const { violations } = await new AxeBuilder({ page })
-        .setLegacyMode(true)
-        .withTags([
-          "wcag2a",
-          "wcag2aa",
-          "wcag21a",
-          "wcag21aa",
-          "wcag22a",
-          "wcag22aa",
-          "best-practice",
-        ])
-        .analyze();
-      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual(
-        [],
-      );
+      expect(await axeViolations(page)).toEqual([]);
     });
   });
 }

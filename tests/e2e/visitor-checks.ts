@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { PNG } from "pngjs";
-import { articleUrl, demoContent, topicUrl } from "./fixtures.ts";
+import { articleUrl, demoContent, expect, expectHydrated, topicUrl } from "./fixtures.ts";
 
 // Checks a visitor would make that axe cannot: reflow, enlarged text, a keyboard
 // walk where focus is always visible and never hidden, and edges in forced colors.
@@ -29,6 +29,72 @@ export function pageTypes(): [string, string][] {
     ["not found", "/no-such-page"],
   ];
 }
+
+/** Opens a page and waits until its islands and widgets have settled. */
+export async function openSettled(page: Page, site: string, path: string) {
+  await page.goto(`${site}${path}`);
+  await expectHydrated(page.locator("header.site-header"));
+  await page.waitForLoadState("networkidle");
+}
+
+/** The widgets' states beyond the loaded page, each reached from its page. */
+const WIDGET_STATES: [string, string, (page: Page) => Promise<void>][] = [
+  [
+    "Historical Transactions, searched with no results",
+    "/transactions?q=zzzz-no-such-deal",
+    async (page) => {
+      await expect(page.getByText("This search returned no results.")).toBeVisible();
+    },
+  ],
+  [
+    "Historical Transactions, on page 2, sorted by Client",
+    "/transactions?page=2&sort=client&order=asc",
+    async (page) => {
+      await expect(page.getByRole("button", { name: "Page 2" })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
+    },
+  ],
+  [
+    "Historical Transactions, failed",
+    "/transactions",
+    async (page) => {
+      await page.route("**/api/default/transactions?*", (route) => route.fulfill({ status: 503 }));
+      await page.reload();
+      await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+    },
+  ],
+  [
+    "Topics A – Z, letter B",
+    "/topics#b",
+    async (page) => {
+      await expect(page.getByRole("button", { name: "B", exact: true })).toHaveAttribute(
+        "aria-pressed",
+        "true",
+      );
+    },
+  ],
+  [
+    "Topics A – Z, failed",
+    "/topics",
+    async (page) => {
+      await page.route("**/api/default/flat-taxa?*", (route) => route.fulfill({ status: 500 }));
+      await page.reload();
+      await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+    },
+  ],
+];
+
+/** Every page type, then every widget state. */
+export const everything = (): [string, string, (page: Page) => Promise<void>][] => [
+  ...pageTypes().map(([name, path]): [string, string, (page: Page) => Promise<void>] => [
+    name,
+    path,
+    async () => {},
+  ]),
+  ...WIDGET_STATES,
+];
 
 /** Text enlarged as a visitor's setting does (`2` is 200%), through the CSSOM (CSP allows it). */
 export async function enlargeText(page: Page, scale: number): Promise<void> {

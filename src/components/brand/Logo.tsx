@@ -32,6 +32,9 @@ export function Logo({ firmName }: { firmName: string }) {
       <LogoMark className="logo__mark" />
       <span className="logo__words">
         <span className="logo__name">{first}</span>
+        {/* The two lines are read as one name: without this space the text (and what speech
+            input hears as the link's visible label) is "Halvorsen RidgePartners". */}
+        {second && " "}
         {second && <span className="logo__tail">{second}</span>}
       </span>
     </span>

@@ -2,6 +2,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { navigation, utilityLinks } from "../test-fixtures/navigation.ts";
 import { expectClosed, expectOpen, panelOf, renderWithUser } from "../test-fixtures/render.tsx";
+import { Logo } from "../brand/Logo.tsx";
 import { SiteHeader } from "./SiteHeader.tsx";
 
 function renderHeader() {
@@ -39,6 +40,18 @@ describe("SiteHeader", () => {
       "/services",
     );
     expect(within(mainNav).getByRole("link", { name: "Transactions" })).toBeInTheDocument();
+  });
+
+  it("names the logo link with the words it shows first, as speech input hears them", () => {
+    renderWithUser(
+      <SiteHeader firmName="Halvorsen Ridge Partners" navigation={navigation} utilityLinks={[]}>
+        <Logo firmName="Halvorsen Ridge Partners" />
+      </SiteHeader>,
+    );
+    const home = screen.getByRole("link", { name: /, home$/ });
+    const shown = home.textContent.replace(/\s+/g, " ").trim();
+    expect(shown).toBe("Halvorsen Ridge Partners");
+    expect(home).toHaveAccessibleName(`${shown}, home`);
   });
 
   it("gives a submenu toggle only to sections with links, starting closed and marked js-only", () => {

@@ -3,6 +3,7 @@ import { parseContentFile } from "../../content/content-file.ts";
 import { htmlToText } from "../../rules/html-text.ts";
 import { createGroupResolver } from "../../rules/industry-groups.ts";
 import { ROOT_PARENT_ID } from "../../rules/taxonomies.ts";
+import { amountInWords } from "./deal-wording.ts";
 import { TAGS_TAXONOMY_ID, generateContent } from "./generate.ts";
 import { COMPANY_FIRST, COMPANY_SUFFIX, FIRM, NAME_WORDS } from "./words.ts";
 
@@ -35,11 +36,40 @@ describe("demo content", () => {
     expect(firstIsChild.length).toBeGreaterThan(20);
   });
 
-  it("has sizes from under $1MM to several $B, and some undisclosed", () => {
-    const sizes = demo.transactions.map((t) => t.Size);
-    expect(sizes.filter((s) => s === null).length).toBeGreaterThan(10);
-    expect(Math.min(...sizes.filter((s) => s !== null))).toBeLessThan(1);
-    expect(Math.max(...sizes.filter((s) => s !== null))).toBeGreaterThan(2000);
+  // A middle-market firm's deals: most between $20 million and $1.5 billion, a few above it,
+  // none a mandate too small for an adviser, about one in five undisclosed.
+  it.each([420, 5000])("sizes %i deals as a middle-market firm's", (count) => {
+    const sizes = generateContent({ transactions: count }).transactions.map((t) => t.Size);
+    const disclosed = sizes.filter((s) => s !== null).sort((a, b) => a - b);
+    const share = (which: (size: number) => boolean) => disclosed.filter(which).length / count;
+    const percentile = (p: number) => disclosed[Math.floor(p * (disclosed.length - 1))]!;
+    expect(1 - disclosed.length / count).toBeGreaterThan(0.15);
+    expect(1 - disclosed.length / count).toBeLessThan(0.25);
+    expect(share((s) => s >= 20 && s <= 1500)).toBeGreaterThan(0.7);
+    expect(share((s) => s > 1500)).toBeGreaterThan(0.01);
+    expect(share((s) => s > 1500)).toBeLessThan(0.06);
+    expect(disclosed[0]).toBeGreaterThanOrEqual(20);
+    expect(percentile(0.1)).toBeGreaterThanOrEqual(20);
+    expect(percentile(0.5)).toBeGreaterThan(50);
+    expect(percentile(0.5)).toBeLessThan(250);
+    expect(disclosed.at(-1)).toBeLessThanOrEqual(5000);
+  });
+
+  it("words each deal's size as its Size says, and says so when it was not disclosed", () => {
+    const wrong = demo.transactions.flatMap((d) => {
+      const text = textOf(d);
+      const amounts = [...text.matchAll(/\$[\d.,]+ (?:million|billion)/g)].map((m) => m[0]);
+      const isUndisclosedSaid = text.includes("were not disclosed");
+      const agrees =
+        d.Size === null
+          ? amounts.length === 0
+          : amounts.every((a) => a === amountInWords(d.Size!)) && !isUndisclosedSaid;
+      return agrees ? [] : [`${d.Size}: ${text}`];
+    });
+    expect(wrong).toEqual([]);
+    expect(
+      demo.transactions.filter((d) => d.Size !== null && textOf(d).includes("$")).length,
+    ).toBeGreaterThan(20);
   });
 
   it("has descriptions with real HTML", () => {

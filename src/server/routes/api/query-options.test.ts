@@ -66,8 +66,8 @@ const transactionCases: [string, (x: Transaction) => boolean][] = [
   [`Id ne ${t.Id}`, (x) => x.Id !== t.Id],
   ["Size gt 100", (x) => x.Size !== null && x.Size > 100],
   ["Size ge 50.5", (x) => x.Size !== null && x.Size >= 50.5],
-  ["Size lt 10", (x) => x.Size !== null && x.Size < 10],
-  ["Size le 10", (x) => x.Size !== null && x.Size <= 10],
+  ["Size lt 40", (x) => x.Size !== null && x.Size < 40],
+  ["Size le 40", (x) => x.Size !== null && x.Size <= 40],
   [
     `Size eq ${T.find((x) => x.Size !== null)?.Size}`,
     (x) => x.Size === T.find((y) => y.Size !== null)?.Size,
