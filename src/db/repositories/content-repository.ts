@@ -7,6 +7,7 @@ import { storedDateTime } from "../../rules/date-time.ts";
 import type { Db } from "../connect.ts";
 import type { Database } from "../schema.ts";
 import { withApiDates } from "./api-dates.ts";
+import { heldArticles, heldDeals, type HeldItems } from "./held-items.ts";
 import { rebuildSearchIndex, updateSearchIndex } from "./search-index-repository.ts";
 
 const BATCH = 400;
@@ -361,9 +362,18 @@ export async function contentRevision(db: Db): Promise<number> {
   return row?.Revision ?? 0;
 }
 
-/** Reads every entity back in import order, in the content file's shape. */
-export async function readContent(db: Db): Promise<ContentFile> {
+/**
+ * Reads every entity back in import order, in the content file's shape; with `held`, only the
+ * deals and articles it names (held-items.ts), with their descriptions and taxa links.
+ */
+export async function readContent(db: Db, held?: HeldItems): Promise<ContentFile> {
   const k = db.kysely;
+  const deals = k
+    .selectFrom("transactions")
+    .$if(held !== undefined, (q) => q.where(heldDeals(held!)));
+  const news = k
+    .selectFrom("articles")
+    .$if(held !== undefined, (q) => q.where(heldArticles(held!)));
   const [
     taxonomies,
     flatTaxa,
@@ -383,16 +393,28 @@ export async function readContent(db: Db): Promise<ContentFile> {
     k.selectFrom("taxonomies").selectAll().orderBy("Position").execute(),
     k.selectFrom("flat_taxa").selectAll().orderBy("Position").execute(),
     k.selectFrom("hierarchy_taxa").selectAll().orderBy("Position").execute(),
-    k.selectFrom("transactions").selectAll().orderBy("Position").execute(),
+    deals.selectAll().orderBy("Position").execute(),
     k
       .selectFrom("transaction_industries")
       .selectAll()
+      .$if(held !== undefined, (q) => q.where("TransactionId", "in", deals.select("Id")))
       .orderBy("TransactionId")
       .orderBy("Position")
       .execute(),
-    k.selectFrom("descriptions").selectAll().orderBy("Key").execute(),
-    k.selectFrom("articles").selectAll().orderBy("Position").execute(),
-    k.selectFrom("article_tags").selectAll().orderBy("ArticleId").orderBy("Position").execute(),
+    k
+      .selectFrom("descriptions")
+      .selectAll()
+      .$if(held !== undefined, (q) => q.where("Key", "in", deals.select("Description")))
+      .orderBy("Key")
+      .execute(),
+    news.selectAll().orderBy("Position").execute(),
+    k
+      .selectFrom("article_tags")
+      .selectAll()
+      .$if(held !== undefined, (q) => q.where("ArticleId", "in", news.select("Id")))
+      .orderBy("ArticleId")
+      .orderBy("Position")
+      .execute(),
     k.selectFrom("site_settings").select("Value").where("Key", "=", "site").executeTakeFirst(),
     k
       .selectFrom("transaction_team")
