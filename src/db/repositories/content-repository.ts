@@ -419,6 +419,7 @@ export async function readContent(db: Db, held?: HeldItems): Promise<ContentFile
     k
       .selectFrom("transaction_team")
       .select(["TransactionId", "PersonId as TaxonId"])
+      .$if(held !== undefined, (q) => q.where("TransactionId", "in", deals.select("Id")))
       .orderBy("TransactionId")
       .orderBy("Position")
       .execute(),

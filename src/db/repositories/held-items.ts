@@ -4,8 +4,8 @@ import type { Database } from "../schema.ts";
 // The few deals and articles a service hook's sync compares its items with, so that it reads
 // those rather than the whole content (15,000 items read, converted and merged again for every
 // hook was most of a hook's time): the items it names, and those that could clash with them
-// (another deal sharing a description key, another item holding a URL name). The taxonomies, the
-// taxa and the site settings are read whole, as they are few.
+// (another deal sharing a description key, another item holding a URL name), with their links.
+// The taxonomies, taxa, people, offices, alerts and site settings are read whole: they are few.
 
 /** Which held deals and articles readContent reads; Ids and URL names in lower case. */
 export interface HeldItems {
