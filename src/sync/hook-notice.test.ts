@@ -106,8 +106,14 @@ describe("readHookPayload", () => {
 describe("isOlderThanNotice", () => {
   const notice = { itemType: DEAL_TYPE, id: ID, lastModified: "2026-11-26T10:00:05Z" };
   it.each([
-    ["a copy saved a second before", "2026-11-26T10:00:04.9990000Z", true],
+    ["a copy saved two seconds before", "2026-11-26T10:00:03.9990000Z", true],
+    ["a copy saved an hour before", "2026-11-26T09:00:05Z", true],
     ["the same second, with a fraction the payload lacks", "2026-11-26T10:00:05.4321Z", false],
+    [
+      "the second before: the same save, rounded up in the payload",
+      "2026-11-26T10:00:04.6Z",
+      false,
+    ],
     ["a later save", "2026-11-26T10:00:06Z", false],
     ["the same instant in another offset", "2026-11-26T11:00:05+01:00", false],
     ["a LastModified it cannot read", "yesterday", false],

@@ -66,13 +66,15 @@ export function readHookPayload(
 
 /**
  * Whether the service answered with a copy saved before the one the hook tells of (its output
- * cache may serve the old copy for a while): compared to the second, as the payload keeps no
- * fraction. An item without a LastModified on either side is taken as it is.
+ * cache may serve the old copy for a while). The payload keeps whole seconds and the service a
+ * fraction, so one save may differ by a second between them (rounded on one side, cut on the
+ * other): only a copy older by more than that is an old copy. An item without a LastModified on
+ * either side is taken as it is.
  */
 export function isOlderThanNotice(notice: ItemNotice, served: unknown): boolean {
   if (notice.lastModified === undefined || typeof served !== "string") return false;
   const [was, is] = [wholeSecond(served), wholeSecond(notice.lastModified)];
-  return was !== null && is !== null && was < is;
+  return was !== null && is !== null && was < is - 1;
 }
 
 /**

@@ -402,6 +402,44 @@ describe("service hooks turned off", { timeout: 60_000 }, () => {
   });
 });
 
+describe("a hook's sync under way when the site stops", { timeout: 120_000 }, () => {
+  it("is stopped within the shutdown grace: the site exits 0", async () => {
+    const local = mkdtempSync(join(tmpdir(), "site-hooks-stop-"));
+    const stand = await startSitefinityService(firm, { accessKey: ACCESS_KEY });
+    const { server, metricsUrl: metrics } = await hookedSite(local, stand, {
+      SHUTDOWN_GRACE_MS: "6000",
+    });
+    try {
+      await until(
+        "the first sync wrote",
+        async () => (await metricValue(metrics, "site_content_revision")) >= 2,
+        60_000,
+      );
+      // The service stops answering: the hook's sync waits on it in the worker thread.
+      stand.setHanging(true);
+      const requests = stand.requests.length;
+      const deal = firm.transactions[1]!;
+      const reply = await fetch(`${server.url}/hooks/sitefinity`, {
+        method: "POST",
+        headers: { authorization: basic(USER, PASSWORD), "content-type": "application/json" },
+        body: JSON.stringify(payload(deal.Id, DEAL_TYPE, "Updated", undefined)),
+      });
+      expect(reply.status).toBe(202);
+      await until(
+        "the hook's sync asked the service",
+        async () => stand.requests.length > requests,
+      );
+      const started = Date.now();
+      expect(await server.stop("SIGTERM")).toBe(0);
+      expect(Date.now() - started).toBeLessThan(6000);
+    } finally {
+      await server.stop();
+      await stand.close();
+      rmSync(local, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("the purge after a hook", { timeout: 90_000 }, () => {
   it("comes after the instance dropped its own copy: a shared cache refilled at once gets the change", async () => {
     const local = mkdtempSync(join(tmpdir(), "site-hooks-purge-"));
