@@ -7,7 +7,7 @@ import { storedDateTime } from "../../rules/date-time.ts";
 import type { Db } from "../connect.ts";
 import type { Database } from "../schema.ts";
 import { withApiDates } from "./api-dates.ts";
-import { heldArticles, heldDeals, type HeldItems } from "./held-items.ts";
+import { among, heldArticles, heldDeals, type HeldItems } from "./held-items.ts";
 import { rebuildSearchIndex, updateSearchIndex } from "./search-index-repository.ts";
 
 const BATCH = 400;
@@ -368,12 +368,25 @@ export async function contentRevision(db: Db): Promise<number> {
  */
 export async function readContent(db: Db, held?: HeldItems): Promise<ContentFile> {
   const k = db.kysely;
-  const deals = k
-    .selectFrom("transactions")
-    .$if(held !== undefined, (q) => q.where(heldDeals(held!)));
-  const news = k
-    .selectFrom("articles")
-    .$if(held !== undefined, (q) => q.where(heldArticles(held!)));
+  // The held deals and articles first, then their links and descriptions by their Ids and keys.
+  const [heldDealRows, heldArticleRows] = held
+    ? await Promise.all([
+        k
+          .selectFrom("transactions")
+          .selectAll()
+          .where(heldDeals(held))
+          .orderBy("Position")
+          .execute(),
+        k
+          .selectFrom("articles")
+          .selectAll()
+          .where(heldArticles(held))
+          .orderBy("Position")
+          .execute(),
+      ])
+    : [];
+  const dealIds = heldDealRows?.map((deal) => deal.Id) ?? [];
+  const articleIds = heldArticleRows?.map((article) => article.Id) ?? [];
   const [
     taxonomies,
     flatTaxa,
@@ -393,25 +406,27 @@ export async function readContent(db: Db, held?: HeldItems): Promise<ContentFile
     k.selectFrom("taxonomies").selectAll().orderBy("Position").execute(),
     k.selectFrom("flat_taxa").selectAll().orderBy("Position").execute(),
     k.selectFrom("hierarchy_taxa").selectAll().orderBy("Position").execute(),
-    deals.selectAll().orderBy("Position").execute(),
+    heldDealRows ?? k.selectFrom("transactions").selectAll().orderBy("Position").execute(),
     k
       .selectFrom("transaction_industries")
       .selectAll()
-      .$if(held !== undefined, (q) => q.where("TransactionId", "in", deals.select("Id")))
+      .$if(held !== undefined, (q) => q.where(among("TransactionId", dealIds)))
       .orderBy("TransactionId")
       .orderBy("Position")
       .execute(),
     k
       .selectFrom("descriptions")
       .selectAll()
-      .$if(held !== undefined, (q) => q.where("Key", "in", deals.select("Description")))
+      .$if(held !== undefined, (q) =>
+        q.where(among("Key", [...new Set(heldDealRows?.map((deal) => deal.Description))])),
+      )
       .orderBy("Key")
       .execute(),
-    news.selectAll().orderBy("Position").execute(),
+    heldArticleRows ?? k.selectFrom("articles").selectAll().orderBy("Position").execute(),
     k
       .selectFrom("article_tags")
       .selectAll()
-      .$if(held !== undefined, (q) => q.where("ArticleId", "in", news.select("Id")))
+      .$if(held !== undefined, (q) => q.where(among("ArticleId", articleIds)))
       .orderBy("ArticleId")
       .orderBy("Position")
       .execute(),
@@ -419,7 +434,7 @@ export async function readContent(db: Db, held?: HeldItems): Promise<ContentFile
     k
       .selectFrom("transaction_team")
       .select(["TransactionId", "PersonId as TaxonId"])
-      .$if(held !== undefined, (q) => q.where("TransactionId", "in", deals.select("Id")))
+      .$if(held !== undefined, (q) => q.where(among("TransactionId", dealIds)))
       .orderBy("TransactionId")
       .orderBy("Position")
       .execute(),

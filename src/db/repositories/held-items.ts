@@ -1,4 +1,4 @@
-import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
+import type { Expression, ExpressionBuilder, ReferenceExpression, SqlBool } from "kysely";
 import type { Database } from "../schema.ts";
 
 // The few deals and articles a service hook's sync compares its items with, so that it reads
@@ -19,7 +19,7 @@ export interface HeldItems {
   articles: { ids: readonly string[]; urlNames: readonly string[] };
 }
 
-/** The deals `held` names. */
+/** The deals `held` names (each Id as stored: in lower case, as the content's GUIDs are). */
 export function heldDeals(held: HeldItems) {
   const { ids, urlNames, descriptionKeys } = held.transactions;
   return (eb: ExpressionBuilder<Database, "transactions">): Expression<SqlBool> =>
@@ -27,14 +27,14 @@ export function heldDeals(held: HeldItems) {
       ...(ids.length === 0
         ? []
         : [
-            eb(eb.fn<string>("lower", ["Id"]), "in", ids),
+            eb("Id", "in", ids),
             eb(
               "Description",
               "in",
               eb
                 .selectFrom("transactions as named")
                 .select("named.Description")
-                .where((named) => named(named.fn<string>("lower", ["named.Id"]), "in", ids)),
+                .where("named.Id", "in", ids),
             ),
           ]),
       ...(urlNames.length === 0 ? [] : [eb(eb.fn<string>("lower", ["UrlName"]), "in", urlNames)]),
@@ -47,7 +47,16 @@ export function heldArticles(held: HeldItems) {
   const { ids, urlNames } = held.articles;
   return (eb: ExpressionBuilder<Database, "articles">): Expression<SqlBool> =>
     eb.or([
-      ...(ids.length === 0 ? [] : [eb(eb.fn<string>("lower", ["Id"]), "in", ids)]),
+      ...(ids.length === 0 ? [] : [eb("Id", "in", ids)]),
       ...(urlNames.length === 0 ? [] : [eb(eb.fn<string>("lower", ["UrlName"]), "in", urlNames)]),
     ]);
+}
+
+/** Rows whose `column` is one of `values`: none for none (SQL has no empty `in ()`). */
+export function among<T extends keyof Database>(
+  column: ReferenceExpression<Database, T>,
+  values: readonly string[],
+) {
+  return (eb: ExpressionBuilder<Database, T>): Expression<SqlBool> =>
+    values.length === 0 ? eb.or([]) : eb(column, "in", values);
 }
