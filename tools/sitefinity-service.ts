@@ -20,7 +20,8 @@ export * from "./sitefinity-content.ts";
 // points at, and a second service (`/api/members`) that refuses anonymous callers with 401. With
 // an access key it is that kind of service itself: 401 without `X-SF-Access-Key`, 403 for a set
 // the key's user may not read. A test edits, adds and removes items between syncs, holds or
-// fails requests, and counts the whole items it served. Only what the widgets and the sync send
+// fails requests, and counts the whole items it served. An edit or a removal may be served late,
+// as Sitefinity's output cache serves an item's old copy for a while after it is published. Only what the widgets and the sync send
 // is understood; anything else is a 501, so a client that asks differently fails loudly.
 
 export const SERVICE_ROUTE = "/api/firm";
@@ -28,6 +29,11 @@ export const PRIVATE_ROUTE = "/api/members";
 export const PAGE_SIZE = 50;
 
 type Row = Record<string, unknown>;
+
+/** How long a change goes unseen: the old copy is served for `forMs` after it. */
+export interface Late {
+  forMs: number;
+}
 
 export interface ServiceOptions extends SetUp {
   /** Origins that get CORS headers, as the service's allow-list in Sitefinity. */
@@ -51,10 +57,14 @@ export interface SitefinityService {
   wholeItems(set: string): number;
   /** A set's items as the service holds them now. */
   items(set: string): readonly Row[];
-  /** Saves an item as an editor does: the changed fields and a new LastModified. */
-  edit(set: string, id: string, changes: Row): void;
+  /**
+   * Saves an item as an editor does: the changed fields and a new LastModified. With `late`, the
+   * service goes on answering with the old copy for that long, as an output cache does.
+   */
+  edit(set: string, id: string, changes: Row, late?: Late): void;
   add(set: string, item: Row): void;
-  remove(set: string, id: string): void;
+  /** Removes an item (unpublished or deleted); with `late`, its old copy is served for a while. */
+  remove(set: string, id: string, late?: Late): void;
   /** While on, requests get no answer at all: a service that hangs. */
   setHanging(isHanging: boolean): void;
   /** The next `count` requests answer `status`, as a server failing for a moment. */
@@ -101,6 +111,26 @@ export async function startSitefinityService(
   let failures: { count: number; status: number } = { count: 0, status: 500 };
   let lastSave = 0;
   let origin = "";
+  // Old copies an output cache still serves, by set and Id, until a time.
+  const late = new Map<string, { set: string; id: string; row: Row; until: number }>();
+  /** The sets as the service answers now: its rows, with the old copies still served in place. */
+  const servedSets = (): Record<string, Row[]> => {
+    const now = Date.now();
+    for (const [key, copy] of late) if (copy.until <= now) late.delete(key);
+    if (late.size === 0) return sets;
+    const view = { ...sets };
+    for (const { set, id, row } of late.values()) {
+      const rows = view[set] === sets[set] ? [...(sets[set] ?? [])] : view[set]!;
+      const index = rows.findIndex((r) => r.Id === id);
+      if (index >= 0) rows[index] = row;
+      else rows.push(row);
+      view[set] = rows;
+    }
+    return view;
+  };
+  const keepOld = (set: string, id: string, row: Row, delay?: Late) => {
+    if (delay) late.set(`${set}\n${id}`, { set, id, row, until: Date.now() + delay.forMs });
+  };
 
   const answer = (request: IncomingMessage): ODataAnswer => {
     const url = new URL(request.url ?? "/", origin);
@@ -112,7 +142,7 @@ export async function startSitefinityService(
       return { status: 403, body: { error: { code: "Forbidden", message: "Access denied." } } };
     const reply = answerList(url, {
       base: `${origin}${SERVICE_ROUTE}`,
-      sets,
+      sets: servedSets(),
       classificationFields: [INDUSTRIES_FIELD, "Tags", "Industries"],
       relatedFields: [PHOTO_FIELD],
       pageSize: options.pageSize ?? PAGE_SIZE,
@@ -183,13 +213,17 @@ export async function startSitefinityService(
     requests,
     wholeItems: (set) => served.get(set) ?? 0,
     items: (set) => setOf(set),
-    edit(set, id, changes) {
+    edit(set, id, changes, delay) {
       const rows = setOf(set);
       const index = indexOf(set, id);
+      keepOld(set, id, rows[index]!, delay);
       rows[index] = { ...rows[index], ...changes, LastModified: saved() };
     },
     add: (set, item) => void setOf(set).push({ ...item, LastModified: saved() }),
-    remove: (set, id) => void setOf(set).splice(indexOf(set, id), 1),
+    remove(set, id, delay) {
+      const [row] = setOf(set).splice(indexOf(set, id), 1);
+      keepOld(set, id, row!, delay);
+    },
     setHanging(on) {
       isHanging = on;
     },

@@ -60,6 +60,15 @@ function utcText({ seconds, fraction }: Instant, trimmed: boolean): string {
 }
 
 /**
+ * The whole second (since the epoch, UTC) of a date-time, or null when it is not one: two
+ * writers of one instant may keep different fractions of a second (a service hook's payload
+ * keeps none), so they are compared to the second.
+ */
+export function wholeSecond(text: string): number | null {
+  return parseInstant(text)?.seconds ?? null;
+}
+
+/**
  * A date-time as the API and the content file write it, the way Sitefinity's OData stack does:
  * UTC, `Z`, the fraction of a second kept (up to 7 digits) without trailing zeros:
  * `2026-06-30T23:00:00Z`, `2026-06-30T23:00:00.1234567Z`. Null when it is not a date.

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from "fastify";
 import { Counter, Gauge, type Registry } from "prom-client";
 import { formatReport } from "../sync/report.ts";
 import type { OnWritten } from "./publish.ts";
-import type { SyncJob, SyncResult } from "./sync-worker.ts";
+import type { SyncResult } from "./sync-result.ts";
+import type { SyncJob } from "./sync-worker.ts";
 
 // The running site syncs from Sitefinity by itself every SYNC_EVERY, so that editors' changes
 // arrive without anyone running a command; each sync runs in a worker thread (sync-worker.ts

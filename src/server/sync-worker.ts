@@ -1,29 +1,23 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { connect } from "../db/connect.ts";
-import type { ItemNotice } from "../sync/hook-notice.ts";
-import type { SyncReport } from "../sync/report.ts";
-import { runSync, SyncRefusedError } from "../sync/run-sync.ts";
+import { runSync } from "../sync/run-sync.ts";
 import type { SyncSettings } from "../sync/settings.ts";
-import { syncItems } from "../sync/sync-items.ts";
+import { failedSync, type SyncResult } from "./sync-result.ts";
 
-// One scheduled sync, or the sync of the items service hooks named (hooks/item-queue.ts), in a
-// worker thread of the running site (sync-schedule.ts starts it). A sync validates and writes the whole content, seconds of work at 15,000 items, and on SQLite
-// every statement runs synchronously: in the site's own thread that would hold up every
-// visitor's request meanwhile. The worker has its own database connection.
+// One scheduled sync in a worker thread of the running site (sync-schedule.ts starts it). A sync
+// validates and writes the whole content, seconds of work at 15,000 items, and on SQLite every
+// statement runs synchronously: in the site's own thread that would hold up every visitor's
+// request meanwhile. The worker has its own database connection, and ends with its sync, which
+// gives back the memory that reading the whole content took. (Service hooks' item syncs run in
+// one long-lived worker instead: hooks/item-worker.ts.)
 
-/** What the site hands the worker. */
+/** What the site hands a sync's worker: where the content is, and what to sync it from. */
 export interface SyncJob {
   databaseUrl: string;
   timeoutMs: number;
   settings: SyncSettings;
   accessKey?: string;
-  /** The items service hooks named: only these are synced (no listing). */
-  notices?: readonly ItemNotice[];
 }
-
-/** What the worker hands back: the report, or why the sync failed (nothing was changed). */
-export type SyncResult =
-  { ok: true; report: SyncReport } | { ok: false; message: string; problems?: string[] };
 
 const job = workerData as SyncJob;
 const controller = new AbortController();
@@ -35,21 +29,14 @@ parentPort?.on("message", (message) => {
 const db = connect(job.databaseUrl, { create: false, poolMax: 2, timeoutMs: job.timeoutMs });
 let result: SyncResult;
 try {
-  const common = {
+  const report = await runSync(db, {
     settings: job.settings,
     accessKey: job.accessKey,
     client: { signal: controller.signal },
-  };
-  const report = job.notices
-    ? await syncItems(db, { ...common, notices: job.notices })
-    : await runSync(db, common);
+  });
   result = { ok: true, report };
 } catch (error) {
-  result = {
-    ok: false,
-    message: error instanceof Error ? error.message.split("\n")[0]! : String(error),
-    problems: error instanceof SyncRefusedError ? error.problems : undefined,
-  };
+  result = failedSync(error);
 } finally {
   await db.close();
 }

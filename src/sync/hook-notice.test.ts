@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { noticeTarget, readHookPayload } from "./hook-notice.ts";
+import { isOlderThanNotice, noticeTarget, readHookPayload } from "./hook-notice.ts";
 import { parseSyncSettings, type SyncSettings } from "./settings.ts";
 
 const ID = "3D258E17-7E8D-4217-8421-7B16B26910E5";
@@ -36,6 +36,39 @@ describe("readHookPayload", () => {
     });
   });
 
+  it("reads the save the hook tells of from the item's LastModified, as the API writes it", () => {
+    const read = readHookPayload({
+      Item: { Id: ID, LastModified: "2021-04-20T14:32:07+00:00" },
+      OriginalEvent: { ItemType: DEAL_TYPE, OriginalContentId: ID },
+    });
+    expect(read).toMatchObject({ ok: true, notice: { lastModified: "2021-04-20T14:32:07Z" } });
+  });
+
+  it("takes a deletion, whose payload has no item, by OriginalContentId", () => {
+    // As Sitefinity's documentation shows a module type's "deleted" payload, in short.
+    const payload = {
+      Name: "My custom module type is deleted",
+      Item: null,
+      OriginalEvent: {
+        ApprovalWorkflowState: "Published",
+        ItemType: DEAL_TYPE,
+        Status: "Live",
+        Action: "Deleted",
+        UserId: "1876b9f0-ba72-423f-9966-f06a9dc9e69f",
+        DeletionDate: "2021-04-20T14:35:19.213Z",
+        ItemId: "0f454ddf-e19e-4321-af06-494d50d5f496",
+        Visible: false,
+        OriginalContentId: ID,
+        RecycleBinAction: 2,
+      },
+      OriginalEventType: "Telerik.Sitefinity.DynamicModules.Events.DynamicContentDeletedEvent",
+    };
+    expect(readHookPayload(payload)).toEqual({
+      ok: true,
+      notice: { itemType: DEAL_TYPE, id: ID.toLowerCase() },
+    });
+  });
+
   it("takes OriginalContentId when the item has no Id", () => {
     const read = readHookPayload({
       Item: {},
@@ -46,7 +79,12 @@ describe("readHookPayload", () => {
 
   it.each([
     ["no object", "a string", "(body)"],
-    ["no item", { OriginalEvent: { ItemType: DEAL_TYPE } }, "Item"],
+    [
+      "no item and no OriginalContentId",
+      { Item: null, OriginalEvent: { ItemType: DEAL_TYPE } },
+      "OriginalEvent.OriginalContentId",
+    ],
+    ["an item that is no object", { Item: "x", OriginalEvent: { ItemType: DEAL_TYPE } }, "Item"],
     [
       "an Id that is not a GUID",
       { Item: { Id: "1 OR 1=1" }, OriginalEvent: { ItemType: DEAL_TYPE } },
@@ -62,6 +100,30 @@ describe("readHookPayload", () => {
     const read = readHookPayload(body);
     expect(read.ok).toBe(false);
     expect(!read.ok && read.problem.startsWith(`${field}:`)).toBe(true);
+  });
+});
+
+describe("isOlderThanNotice", () => {
+  const notice = { itemType: DEAL_TYPE, id: ID, lastModified: "2026-11-26T10:00:05Z" };
+  it.each([
+    ["a copy saved two seconds before", "2026-11-26T10:00:03.9990000Z", true],
+    ["a copy saved an hour before", "2026-11-26T09:00:05Z", true],
+    ["the same second, with a fraction the payload lacks", "2026-11-26T10:00:05.4321Z", false],
+    [
+      "the second before: the same save, rounded up in the payload",
+      "2026-11-26T10:00:04.6Z",
+      false,
+    ],
+    ["a later save", "2026-11-26T10:00:06Z", false],
+    ["the same instant in another offset", "2026-11-26T11:00:05+01:00", false],
+    ["a LastModified it cannot read", "yesterday", false],
+    ["no LastModified", undefined, false],
+  ])("%s: %s", (_what, served, isOlder) => {
+    expect(isOlderThanNotice(notice, served)).toBe(isOlder);
+  });
+
+  it("takes any copy for a hook without a LastModified (a deletion)", () => {
+    expect(isOlderThanNotice({ itemType: DEAL_TYPE, id: ID }, "2000-01-01T00:00:00Z")).toBe(false);
   });
 });
 

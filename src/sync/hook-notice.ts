@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normaliseDateTime, wholeSecond } from "../rules/date-time.ts";
 import { isGuid } from "../rules/taxonomies.ts";
 import type { SyncSettings } from "./settings.ts";
 
@@ -6,13 +7,16 @@ import type { SyncSettings } from "./settings.ts";
 // content itself: its fields are not the ones the site shows, and the trigger key (published,
 // unpublished, deleted) is not in it. The item is then fetched by its Id from the set its type
 // names (sync-items.ts). The payload's `Item.Id` is the live item's Id, the one the web services
-// know; `OriginalEvent.OriginalContentId` says the same when `Item` lacks it.
+// know; `OriginalEvent.OriginalContentId` says the same when `Item` lacks it, and a deletion's
+// payload has no item at all (`"Item": null`). A published or unpublished item's payload carries
+// its `LastModified`: the service may answer with an older copy for a while after the hook (its
+// output cache), and the sync asks again until it gets this one (docs/sitefinity.md).
 
 const guid = z.string().refine(isGuid, "not a GUID");
 const itemType = z.string().regex(/^[A-Za-z_][A-Za-z0-9_.+`]{0,299}$/, "not an item type");
 
 const payloadSchema = z.object({
-  Item: z.looseObject({ Id: guid.optional() }),
+  Item: z.looseObject({ Id: guid.optional(), LastModified: z.unknown().optional() }).nullish(),
   OriginalEvent: z.looseObject({
     ItemType: itemType,
     OriginalContentId: guid.nullish(),
@@ -27,6 +31,8 @@ export interface ItemNotice {
   readonly itemType: string;
   /** The live item's Id, lower case. */
   readonly id: string;
+  /** Item.LastModified as the API writes a date-time: the save the hook tells of (none: a deletion). */
+  readonly lastModified?: string;
 }
 
 /** The notice a hook's JSON body gives, or what is wrong with it. */
@@ -39,9 +45,36 @@ export function readHookPayload(
     return { ok: false, problem: `${issue.path.join(".") || "(body)"}: ${issue.message}` };
   }
   const { Item, OriginalEvent } = result.data;
-  const id = Item.Id ?? OriginalEvent.OriginalContentId;
-  if (!id) return { ok: false, problem: "Item.Id: missing" };
-  return { ok: true, notice: { itemType: OriginalEvent.ItemType, id: id.toLowerCase() } };
+  const id = Item?.Id ?? OriginalEvent.OriginalContentId;
+  if (!id)
+    return {
+      ok: false,
+      problem: Item ? "Item.Id: missing" : "OriginalEvent.OriginalContentId: missing",
+    };
+  // A date the site cannot read is no reason to refuse the hook: the item is then taken as served.
+  const lastModified =
+    typeof Item?.LastModified === "string" ? normaliseDateTime(Item.LastModified) : null;
+  return {
+    ok: true,
+    notice: {
+      itemType: OriginalEvent.ItemType,
+      id: id.toLowerCase(),
+      ...(lastModified === null ? {} : { lastModified }),
+    },
+  };
+}
+
+/**
+ * Whether the service answered with a copy saved before the one the hook tells of (its output
+ * cache may serve the old copy for a while). The payload keeps whole seconds and the service a
+ * fraction, so one save may differ by a second between them (rounded on one side, cut on the
+ * other): only a copy older by more than that is an old copy. An item without a LastModified on
+ * either side is taken as it is.
+ */
+export function isOlderThanNotice(notice: ItemNotice, served: unknown): boolean {
+  if (notice.lastModified === undefined || typeof served !== "string") return false;
+  const [was, is] = [wholeSecond(served), wholeSecond(notice.lastModified)];
+  return was !== null && is !== null && was < is - 1;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ItemNotice } from "./hook-notice.ts";
 import type { SetChanges } from "./listing-diff.ts";
 import type { SyncedSet } from "./snapshot.ts";
 
@@ -31,6 +32,8 @@ export interface SyncReport {
   seconds: number;
   /** The cache tags a write touched (src/rules/cache-tags.ts), for the shared caches' purge. */
   tags?: string[];
+  /** Hooks' items the service served in an older copy than the hook's: to be asked for again. */
+  askAgain?: ItemNotice[];
 }
 
 /** Figures for a set: from its listing, or for deals and articles from what the sync kept. */

@@ -1,9 +1,11 @@
 import { parseContentFile } from "../content/content-file.ts";
 import type { Db } from "../db/connect.ts";
 import { contentRevision, readContent, writeItems } from "../db/repositories/content-repository.ts";
+import type { HeldItems } from "../db/repositories/held-items.ts";
 import { isSameFrame, itemChanges, itemChangeTags } from "./change-tags.ts";
-import { noticeTarget, type ItemNotice } from "./hook-notice.ts";
+import { isOlderThanNotice, noticeTarget, type ItemNotice } from "./hook-notice.ts";
 import type { SetChanges } from "./listing-diff.ts";
+import { toTransaction, type Item, type MappingSettings } from "./map-items.ts";
 import { fetchChangedSets, listTaxa } from "./read-service.ts";
 import type { SyncReport } from "./report.ts";
 import { SyncRefusedError, underSyncLock, writeSnapshot, type SyncOptions } from "./run-sync.ts";
@@ -15,15 +17,19 @@ import {
   descriptionClashes,
   type Snapshot,
   type SnapshotInput,
+  type SyncedSet,
 } from "./snapshot.ts";
 
 // The sync of a few items that service hooks named: each is fetched by its Id from its set (both
 // sets when its type is not mapped), with the taxonomies whole (they are few, and a hook may be
-// about a taxon). An item the service no longer returns was unpublished or deleted: it goes.
-// The changed items are validated as the full sync validates its content, and written in place,
-// all or nothing, under the same lock; a change to the taxonomies takes the full sync's path
-// (the whole content written again). No listing: that is the scheduled full sync's, which
-// catches a missed hook.
+// about a taxon), both at once. An item the service no longer returns was unpublished or
+// deleted: it goes. An item the service returns in a copy older than its hook's is left alone
+// and handed back to be asked for again (its output cache serves the old copy for a while).
+// Of this site's content only the frame (taxonomies, taxa, settings) and the deals and articles
+// the items may touch are read (held-items.ts). The changed items are validated as the full sync
+// validates its content, and written in place, all or nothing, under the same lock; a change to
+// the taxonomies takes the full sync's path (the whole content read and written again). No
+// listing: that is the scheduled full sync's, which catches a missed hook.
 
 /** One run of the hooks that arrived together. */
 export interface ItemSyncOptions extends Pick<SyncOptions, "settings" | "accessKey" | "client"> {
@@ -44,6 +50,50 @@ function asked(held: readonly { Id: string }[], ids: ReadonlySet<string>): SetCh
 }
 
 const lower = (item: { Id?: unknown }) => String(item.Id).toLowerCase();
+
+/** Past this many items a run reads the whole content: cheaper than so long a list of Ids. */
+const MOST_HELD = 500;
+
+/** A fetched set with the held items in their places; asked items the service lacks are gone. */
+function inPlace(set: SyncedSet, held: readonly { Id: string }[], ids: ReadonlySet<string>) {
+  const present = new Set(set.order);
+  return {
+    fetched: set.fetched,
+    order: asked(held, ids).order.filter((id) => present.has(id) || !ids.has(id)),
+  };
+}
+
+/** A fetched set without the items of `ids`. */
+function without(set: SyncedSet, ids: ReadonlySet<string>): SyncedSet {
+  if (ids.size === 0) return set;
+  return {
+    order: set.order.filter((id) => !ids.has(id)),
+    fetched: new Map([...set.fetched].filter(([id]) => !ids.has(id))),
+  };
+}
+
+/** The held items a run compares the fetched ones with: the asked ones and their rivals. */
+function heldAround(
+  ids: { deals: ReadonlySet<string>; articles: ReadonlySet<string> },
+  fetched: { deals: SyncedSet; articles: SyncedSet },
+  mapping: MappingSettings,
+): HeldItems | undefined {
+  if (ids.deals.size + ids.articles.size > MOST_HELD) return undefined;
+  const urlNames = (set: SyncedSet) =>
+    [...set.fetched.values()].flatMap((item: Item) =>
+      typeof item.UrlName === "string" ? [item.UrlName.toLowerCase()] : [],
+    );
+  return {
+    transactions: {
+      ids: [...ids.deals],
+      urlNames: urlNames(fetched.deals),
+      descriptionKeys: [...fetched.deals.fetched.values()].map((item) =>
+        String(toTransaction(item, mapping).Description),
+      ),
+    },
+    articles: { ids: [...ids.articles], urlNames: urlNames(fetched.articles) },
+  };
+}
 
 /** The content after an item sync, as gathered, and what refuses it. */
 interface Gathered {
@@ -75,8 +125,10 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
     service: settings.service,
     accessKey: options.accessKey,
   });
-  const current = await readContent(db);
-  const taxa = await listTaxa(client, settings);
+  const mapping = { ...settings, origin: new URL(settings.service).origin };
+  // Asked for while the items are: the service's round trips overlap.
+  const taxaAsked = listTaxa(client, settings);
+  const askAgain: ItemNotice[] = [];
   /**
    * The content with the asked-for items as the service has them now, and what stops it. An
    * item may clash with one this site holds that changed in Sitefinity too (two deals that share
@@ -84,16 +136,34 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
    * still on its way: those are fetched as well, once, rather than refused on a stale copy.
    */
   const gather = async (isFinal: boolean): Promise<Gathered> => {
-    const fetched = await fetchChangedSets(client, settings, {
-      transactions: asked(current.transactions, deals),
-      articles: asked(current.articles, articles),
-    });
+    const [taxa, served] = await Promise.all([
+      taxaAsked,
+      fetchChangedSets(client, settings, {
+        transactions: asked([], deals),
+        articles: asked([], articles),
+      }),
+    ]);
+    // An older copy than the hook's is not written: its item is asked for again later.
+    const late = new Set<string>();
+    for (const notice of options.notices) {
+      const copy = served.deals.fetched.get(notice.id) ?? served.articles.fetched.get(notice.id);
+      if (!copy || !isOlderThanNotice(notice, copy.LastModified)) continue;
+      late.add(notice.id);
+      deals.delete(notice.id);
+      articles.delete(notice.id);
+      if (!askAgain.some((n) => n.id === notice.id)) askAgain.push(notice);
+    }
+    const fetched = {
+      deals: without(served.deals, late),
+      articles: without(served.articles, late),
+    };
+    const current = await readContent(db, heldAround({ deals, articles }, fetched, mapping));
     const input: SnapshotInput = {
       current,
-      mapping: { ...settings, origin: new URL(settings.service).origin },
+      mapping,
       ...taxa,
-      deals: fetched.deals,
-      articles: fetched.articles,
+      deals: inPlace(fetched.deals, current.transactions, deals),
+      articles: inPlace(fetched.articles, current.articles, articles),
     };
     const snapshot = buildSnapshot(input);
     // Only the items asked for are validated: the others were when they were written.
@@ -130,6 +200,7 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
     return { input, snapshot, only, problems, fetched };
   };
   const { input, snapshot, only, problems, fetched } = await gather(false);
+  const { current } = input;
   const report = (outcome: "written" | "unchanged", after: number, tags: string[]) => ({
     outcome,
     sets: [],
@@ -138,6 +209,7 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
     revision: after,
     seconds: (performance.now() - started) / 1000,
     tags,
+    ...(askAgain.length > 0 ? { askAgain } : {}),
   });
   const parsed = parseContentFile(only);
   if (!parsed.ok)
@@ -154,7 +226,18 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
       { ...parsed.content, transactions: [], articles: [] },
     )
   ) {
-    const written = await writeSnapshot(db, input, settings, { revision });
+    const whole = await readContent(db);
+    const written = await writeSnapshot(
+      db,
+      {
+        ...input,
+        current: whole,
+        deals: inPlace(fetched.deals, whole.transactions, deals),
+        articles: inPlace(fetched.articles, whole.articles, articles),
+      },
+      settings,
+      { revision },
+    );
     return report("written", written!.revision, written!.tags);
   }
   const before = {

@@ -3,6 +3,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateContent } from "../../src/db/demo/generate.ts";
 import { articlePath, dealPath } from "../../src/rules/site-paths.ts";
@@ -20,8 +21,9 @@ import {
 
 // Sitefinity's service hooks against the built site: the endpoint's refusals (each changes
 // nothing and asks the service nothing), a publish and an unpublish that show on the pages, the
-// API and the search at once, a burst of hooks coalesced into a few writes, and a change that
-// leaves the kept pages that do not show it in place. The site first syncs the stand-in whole
+// API and the search at once, a deletion (no item in its payload), gzip-encoded bodies, an item
+// the service serves late (its output cache), a burst of hooks coalesced into a few writes, and a
+// change that leaves the kept pages that do not show it in place. The site first syncs the stand-in whole
 // (at its start), as a site does before hooks are set up.
 
 const firm = generateContent({ transactions: 120, articles: 40, seed: 21 });
@@ -31,10 +33,18 @@ const PASSWORD = "a-long-hook-password-4f1d";
 const basic = (user: string, password: string) =>
   `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
 
-/** Sitefinity's payload for an item of `type` (see docs/sitefinity.md). */
-const payload = (id: string, type = DEAL_TYPE, action = "Updated") => ({
+/**
+ * Sitefinity's payload for an item of `type` (see docs/sitefinity.md), with the item's
+ * LastModified as the stand-in holds it now (none for an item it no longer holds).
+ */
+const payload = (
+  id: string,
+  type = DEAL_TYPE,
+  action = "Updated",
+  lastModified = service.items(DEALS_SET).find((row) => row.Id === id)?.LastModified,
+) => ({
   Name: "Item is published",
-  Item: { Id: id, UrlName: "item", LastModified: "2026-11-26T10:00:00+00:00" },
+  Item: { Id: id, UrlName: "item", ...(lastModified ? { LastModified: lastModified } : {}) },
   OriginalEvent: {
     Action: action,
     ItemType: type,
@@ -58,7 +68,12 @@ const hook = (body: unknown, headers: Record<string, string> = {}) =>
       "content-type": "application/json",
       ...headers,
     },
-    body: typeof body === "string" ? body : JSON.stringify(body),
+    body:
+      typeof body === "string"
+        ? body
+        : body instanceof Buffer
+          ? new Uint8Array(body)
+          : JSON.stringify(body),
   });
 
 const metric = (name: string, labels = "") => metricValue(metricsUrl, name, labels);
@@ -199,6 +214,71 @@ describe("Sitefinity's service hooks (SQLite)", { timeout: 120_000 }, () => {
     expect(search).not.toContain(dealPath(deal.UrlName));
   });
 
+  it("takes a deletion, whose payload has no item, off the site by OriginalContentId", async () => {
+    const deal = firm.transactions[8]!;
+    expect(await apiDeal(deal.Id)).toBeDefined();
+    service.remove(DEALS_SET, deal.Id);
+    // As Sitefinity's documentation shows a module type's "deleted" payload.
+    const reply = await hook({
+      Name: "My custom module type is deleted",
+      Item: null,
+      OriginalEvent: {
+        ApprovalWorkflowState: "Published",
+        ItemType: DEAL_TYPE,
+        Status: "Live",
+        Action: "Deleted",
+        DeletionDate: "2026-11-26T10:05:19.213Z",
+        ItemId: "0f454ddf-e19e-4321-af06-494d50d5f496",
+        Visible: false,
+        OriginalContentId: deal.Id,
+        RecycleBinAction: 2,
+      },
+      OriginalEventType: "Telerik.Sitefinity.DynamicModules.Events.DynamicContentDeletedEvent",
+    });
+    expect(reply.status).toBe(202);
+    await until("the deal is gone", async () => (await apiDeal(deal.Id)) === undefined);
+    expect((await fetch(`${site.url}${dealPath(deal.UrlName)}`)).status).toBe(404);
+  });
+
+  it("reads a gzip-encoded body, and refuses another coding (415, counted) and a small gzip bomb (413)", async () => {
+    const deal = firm.transactions[12]!;
+    service.edit(DEALS_SET, deal.Id, { Company: "Gzipped Hook Holdings" });
+    const body = JSON.stringify(payload(deal.Id));
+    const gzipped = await hook(gzipSync(body), { "content-encoding": "gzip" });
+    expect(gzipped.status).toBe(202);
+    await until(
+      "the gzipped hook's change shows",
+      async () => (await apiDeal(deal.Id))?.Company === "Gzipped Hook Holdings",
+    );
+    const refused = await metric("site_hook_refused_encodings_total", 'encoding="br"');
+    const brotli = await hook(brotliCompressSync(body), { "content-encoding": "br" });
+    expect(brotli.status).toBe(415);
+    expect(brotli.headers.get("accept-encoding")).toBe("gzip");
+    expect(((await brotli.json()) as { error: { code: string } }).error.code).toBe(
+      "UnsupportedMediaType",
+    );
+    expect(await metric("site_hook_refused_encodings_total", 'encoding="br"')).toBe(refused + 1);
+    // 10 MiB of JSON in about 10 kB of gzip: under the limit as sent, far over it decoded.
+    const bomb = gzipSync(JSON.stringify({ ...payload(deal.Id), padding: "x".repeat(10 << 20) }));
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    const bombed = await hook(bomb, { "content-encoding": "gzip" });
+    expect(bombed.status).toBe(413);
+    expect(bombed.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("asks again for an item the service still serves in its old copy, and shows the new one once served", async () => {
+    const deal = firm.transactions[9]!;
+    const asked = await metric("site_hook_items_asked_again_total");
+    // Sitefinity's output cache serves the deal's old copy for two seconds after its publish.
+    service.edit(DEALS_SET, deal.Id, { Company: "Served Late Holdings" }, { forMs: 2000 });
+    expect((await hook(payload(deal.Id))).status).toBe(202);
+    await until(
+      "the new copy shows",
+      async () => (await apiDeal(deal.Id))?.Company === "Served Late Holdings",
+    );
+    expect(await metric("site_hook_items_asked_again_total")).toBeGreaterThan(asked);
+  });
+
   it("keeps the kept pages that do not show a changed deal", async () => {
     const article = firm.articles[0]!;
     const articlePage = `${site.url}${articlePath(article.UrlName)}`;
@@ -322,6 +402,44 @@ describe("service hooks turned off", { timeout: 60_000 }, () => {
   });
 });
 
+describe("a hook's sync under way when the site stops", { timeout: 120_000 }, () => {
+  it("is stopped within the shutdown grace: the site exits 0", async () => {
+    const local = mkdtempSync(join(tmpdir(), "site-hooks-stop-"));
+    const stand = await startSitefinityService(firm, { accessKey: ACCESS_KEY });
+    const { server, metricsUrl: metrics } = await hookedSite(local, stand, {
+      SHUTDOWN_GRACE_MS: "6000",
+    });
+    try {
+      await until(
+        "the first sync wrote",
+        async () => (await metricValue(metrics, "site_content_revision")) >= 2,
+        60_000,
+      );
+      // The service stops answering: the hook's sync waits on it in the worker thread.
+      stand.setHanging(true);
+      const requests = stand.requests.length;
+      const deal = firm.transactions[1]!;
+      const reply = await fetch(`${server.url}/hooks/sitefinity`, {
+        method: "POST",
+        headers: { authorization: basic(USER, PASSWORD), "content-type": "application/json" },
+        body: JSON.stringify(payload(deal.Id, DEAL_TYPE, "Updated", undefined)),
+      });
+      expect(reply.status).toBe(202);
+      await until(
+        "the hook's sync asked the service",
+        async () => stand.requests.length > requests,
+      );
+      const started = Date.now();
+      expect(await server.stop("SIGTERM")).toBe(0);
+      expect(Date.now() - started).toBeLessThan(6000);
+    } finally {
+      await server.stop();
+      await stand.close();
+      rmSync(local, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("the purge after a hook", { timeout: 90_000 }, () => {
   it("comes after the instance dropped its own copy: a shared cache refilled at once gets the change", async () => {
     const local = mkdtempSync(join(tmpdir(), "site-hooks-purge-"));
@@ -361,7 +479,14 @@ describe("the purge after a hook", { timeout: 90_000 }, () => {
       const reply = await fetch(`${instance.url}/hooks/sitefinity`, {
         method: "POST",
         headers: { authorization: basic(USER, PASSWORD), "content-type": "application/json" },
-        body: JSON.stringify(payload(deal.Id)),
+        body: JSON.stringify(
+          payload(
+            deal.Id,
+            DEAL_TYPE,
+            "Updated",
+            stand.items(DEALS_SET).find((row) => row.Id === deal.Id)?.LastModified,
+          ),
+        ),
       });
       expect(reply.status).toBe(202);
       await until("the shared cache was purged", async () => refills.length > 0);

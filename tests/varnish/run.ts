@@ -108,7 +108,14 @@ async function hook(deal: { Id: string; UrlName?: string }, action: "Updated" | 
   const payload = {
     Name:
       action === "Deleted" ? "Past transaction is unpublished" : "Past transaction is published",
-    Item: { Id: deal.Id, UrlName: deal.UrlName ?? "", LastModified: new Date().toISOString() },
+    // The save the hook tells of: the item's own LastModified, or the unpublish's time.
+    Item: {
+      Id: deal.Id,
+      UrlName: deal.UrlName ?? "",
+      LastModified:
+        service.items(DEALS_SET).find((row) => row.Id === deal.Id)?.LastModified ??
+        new Date().toISOString(),
+    },
     OriginalEvent: {
       Action: action,
       ItemType: DEAL_TYPE,

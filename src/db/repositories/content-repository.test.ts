@@ -56,6 +56,45 @@ describe("content repository (real SQLite file)", () => {
   });
 });
 
+describe("reading only the items a service hook's sync may touch", () => {
+  it("reads the named deals and articles, their rivals by URL name and description, and the frame whole", async () => {
+    const content = parsed(generateContent({ transactions: 40, articles: 15, seed: 9 }));
+    const deals = content.transactions;
+    // Deal 30 shares deal 2's description key: a change to deal 2 may clash with it.
+    deals[30] = { ...deals[30]!, Description: deals[2]!.Description };
+    const db = await withDb(content);
+    const held = await readContent(db, {
+      transactions: {
+        ids: [deals[2]!.Id],
+        urlNames: [deals[11]!.UrlName.toLowerCase()],
+        descriptionKeys: [deals[20]!.Description],
+      },
+      articles: { ids: [content.articles[3]!.Id], urlNames: [content.articles[7]!.UrlName] },
+    });
+    const named = [2, 11, 20, 30].map((i) => deals[i]!);
+    const keys = new Set(named.map((deal) => deal.Description));
+    expect(held).toEqual({
+      ...content,
+      transactions: named,
+      descriptions: Object.fromEntries(
+        Object.entries(content.descriptions).filter(([key]) => keys.has(key)),
+      ),
+      articles: [content.articles[3]!, content.articles[7]!],
+    });
+  });
+
+  it("reads no deal or article when none is named", async () => {
+    const content = parsed(generateContent({ transactions: 10, articles: 5, seed: 10 }));
+    const db = await withDb(content);
+    const none = { ids: [], urlNames: [] };
+    const held = await readContent(db, {
+      transactions: { ...none, descriptionKeys: [] },
+      articles: none,
+    });
+    expect(held).toEqual({ ...content, transactions: [], descriptions: {}, articles: [] });
+  });
+});
+
 describe("a write that expects a revision (a sync's)", () => {
   it("goes through at that revision, and changes nothing at another", async () => {
     const first = parsed(generateContent({ transactions: 10, articles: 3, seed: 1 }));

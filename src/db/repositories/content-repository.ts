@@ -7,6 +7,7 @@ import { storedDateTime } from "../../rules/date-time.ts";
 import type { Db } from "../connect.ts";
 import type { Database } from "../schema.ts";
 import { withApiDates } from "./api-dates.ts";
+import { among, heldArticles, heldDeals, type HeldItems } from "./held-items.ts";
 import { rebuildSearchIndex, updateSearchIndex } from "./search-index-repository.ts";
 
 const BATCH = 400;
@@ -361,9 +362,31 @@ export async function contentRevision(db: Db): Promise<number> {
   return row?.Revision ?? 0;
 }
 
-/** Reads every entity back in import order, in the content file's shape. */
-export async function readContent(db: Db): Promise<ContentFile> {
+/**
+ * Reads every entity back in import order, in the content file's shape; with `held`, only the
+ * deals and articles it names (held-items.ts), with their descriptions and taxa links.
+ */
+export async function readContent(db: Db, held?: HeldItems): Promise<ContentFile> {
   const k = db.kysely;
+  // The held deals and articles first, then their links and descriptions by their Ids and keys.
+  const [heldDealRows, heldArticleRows] = held
+    ? await Promise.all([
+        k
+          .selectFrom("transactions")
+          .selectAll()
+          .where(heldDeals(held))
+          .orderBy("Position")
+          .execute(),
+        k
+          .selectFrom("articles")
+          .selectAll()
+          .where(heldArticles(held))
+          .orderBy("Position")
+          .execute(),
+      ])
+    : [];
+  const dealIds = heldDealRows?.map((deal) => deal.Id) ?? [];
+  const articleIds = heldArticleRows?.map((article) => article.Id) ?? [];
   const [
     taxonomies,
     flatTaxa,
@@ -383,20 +406,35 @@ export async function readContent(db: Db): Promise<ContentFile> {
     k.selectFrom("taxonomies").selectAll().orderBy("Position").execute(),
     k.selectFrom("flat_taxa").selectAll().orderBy("Position").execute(),
     k.selectFrom("hierarchy_taxa").selectAll().orderBy("Position").execute(),
-    k.selectFrom("transactions").selectAll().orderBy("Position").execute(),
+    heldDealRows ?? k.selectFrom("transactions").selectAll().orderBy("Position").execute(),
     k
       .selectFrom("transaction_industries")
       .selectAll()
+      .$if(held !== undefined, (q) => q.where(among("TransactionId", dealIds)))
       .orderBy("TransactionId")
       .orderBy("Position")
       .execute(),
-    k.selectFrom("descriptions").selectAll().orderBy("Key").execute(),
-    k.selectFrom("articles").selectAll().orderBy("Position").execute(),
-    k.selectFrom("article_tags").selectAll().orderBy("ArticleId").orderBy("Position").execute(),
+    k
+      .selectFrom("descriptions")
+      .selectAll()
+      .$if(held !== undefined, (q) =>
+        q.where(among("Key", [...new Set(heldDealRows?.map((deal) => deal.Description))])),
+      )
+      .orderBy("Key")
+      .execute(),
+    heldArticleRows ?? k.selectFrom("articles").selectAll().orderBy("Position").execute(),
+    k
+      .selectFrom("article_tags")
+      .selectAll()
+      .$if(held !== undefined, (q) => q.where(among("ArticleId", articleIds)))
+      .orderBy("ArticleId")
+      .orderBy("Position")
+      .execute(),
     k.selectFrom("site_settings").select("Value").where("Key", "=", "site").executeTakeFirst(),
     k
       .selectFrom("transaction_team")
       .select(["TransactionId", "PersonId as TaxonId"])
+      .$if(held !== undefined, (q) => q.where(among("TransactionId", dealIds)))
       .orderBy("TransactionId")
       .orderBy("Position")
       .execute(),

@@ -1,5 +1,6 @@
 import { hash, timingSafeEqual } from "node:crypto";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { Counter } from "prom-client";
 import { noticeTarget, readHookPayload } from "../../sync/hook-notice.ts";
 import type { SyncSettings } from "../../sync/settings.ts";
 import { HttpError } from "../http-error.ts";
@@ -8,8 +9,20 @@ import type { ItemQueue } from "./item-queue.ts";
 /** Where Sitefinity's service hooks POST (docs/sitefinity.md). */
 export const HOOK_PATH = "/hooks/sitefinity";
 
-/** The largest hook body taken; Sitefinity's payloads are a few kilobytes. */
+/** The largest hook body taken, as decoded too; Sitefinity's payloads are a few kilobytes. */
 export const MAX_HOOK_BYTES = 64 * 1024;
+
+/** Content codings named in the refused-encodings metric; any other counts as "other". */
+const NAMED_CODINGS = new Set(["br", "deflate", "zstd", "compress", "aes128gcm"]);
+
+/**
+ * The body's Content-Encoding as the compression plugin compares it: a coding's name is
+ * case-insensitive, and `x-gzip` is gzip (RFC 9110, 8.4.1).
+ */
+function codingOf(header: string | undefined): string | undefined {
+  const coding = header?.trim().toLowerCase();
+  return coding === "x-gzip" ? "gzip" : coding;
+}
 
 const NO_STORE = { "cache-control": "no-store" };
 
@@ -49,7 +62,9 @@ function isAuthorised(request: FastifyRequest, { user, password }: HookOptions):
 /**
  * `POST /hooks/sitefinity`: a Sitefinity service hook says that an item was published,
  * unpublished or deleted. The endpoint checks the Basic credentials before it reads the body,
- * takes at most MAX_HOOK_BYTES of JSON in Sitefinity's payload shape, hands the item to the queue
+ * takes at most MAX_HOOK_BYTES of JSON in Sitefinity's payload shape, as sent or gzip-encoded
+ * (MAX_HOOK_BYTES decoded as well: a small gzip bomb is 413; another coding is 415, counted),
+ * hands the item to the queue
  * and answers 202 at once: it never waits for the sync. A hook for an item type the site does
  * not sync is answered 202 too, and ignored. Every reply is no-store; refusals have the API's
  * error shape; neither the credentials nor the body are logged. Without `hooks` (SYNC_SETTINGS,
@@ -67,6 +82,14 @@ export const hookRoutes: FastifyPluginAsync<{ hooks?: HookOptions }> = async (ap
     { parseAs: "buffer", bodyLimit: MAX_HOOK_BYTES },
     (_r, body, done) => done(null, body),
   );
+  const refusedCodings = hooks
+    ? new Counter({
+        name: "site_hook_refused_encodings_total",
+        help: "Hook bodies refused (415) for their Content-Encoding, by coding (other: unnamed ones).",
+        labelNames: ["encoding"] as const,
+        registers: [app.metrics.registry],
+      })
+    : null;
   // The address takes POST alone; other methods are told so (not the pages' GET and HEAD).
   const notPost = async () => {
     if (!hooks) throw notSetUp();
@@ -87,6 +110,19 @@ export const hookRoutes: FastifyPluginAsync<{ hooks?: HookOptions }> = async (ap
     // once: RATE_LIMIT is for visitors. A guess at the password (16 characters at least) is
     // refused before anything is read.
     config: { rateLimit: false },
+    // Gzip is decoded as the body streams in, so the body limit counts the decoded bytes.
+    decompress: {
+      requestEncodings: ["gzip", "identity"],
+      onUnsupportedRequestEncoding: (coding) => {
+        refusedCodings?.inc({ encoding: NAMED_CODINGS.has(coding) ? coding : "other" });
+        return new HttpError(
+          415,
+          "UnsupportedMediaType",
+          "The body's Content-Encoding is not taken: send the body as it is, or gzip-encoded.",
+          { ...NO_STORE, "accept-encoding": "gzip" },
+        );
+      },
+    },
     // Refused before the body is read.
     onRequest: async (request) => {
       if (!hooks) throw notSetUp();
@@ -95,6 +131,8 @@ export const hookRoutes: FastifyPluginAsync<{ hooks?: HookOptions }> = async (ap
           ...NO_STORE,
           "www-authenticate": 'Basic realm="Sitefinity service hooks", charset="UTF-8"',
         });
+      const coding = codingOf(request.headers["content-encoding"]);
+      if (coding !== undefined) request.headers["content-encoding"] = coding;
     },
     handler: async (request, reply) => {
       const { settings, queue } = hooks!;
