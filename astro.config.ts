@@ -55,6 +55,48 @@ function islandStyleOutOfBody(): Plugin {
   };
 }
 
+/**
+ * Keeps the digests Astro computes for the Content-Security-Policy header. On every render Astro
+ * hashes each of the page's head styles and scripts again, with WebCrypto's asynchronous digest,
+ * and what it hashes is the build's (the same few strings, here six empty ones, on every page):
+ * that was a tenth of a page's render. The memo holds at most a few hundred digests. The build
+ * fails if the function is not found, so an upgrade of Astro that changes it is seen.
+ */
+function keptCspDigests(): Plugin {
+  const module = "/astro/dist/core/encryption.js";
+  const declaration = "async function generateCspDigest(data, algorithm) {";
+  let isKept = false;
+  return {
+    name: "kept-csp-digests",
+    apply: "build",
+    transform(code, id) {
+      if (!id.split("?")[0]!.endsWith(module)) return;
+      if (!code.includes(declaration))
+        throw new Error(`${module} no longer declares generateCspDigest: see keptCspDigests`);
+      isKept = true;
+      return code.replace(
+        declaration,
+        `const keptDigests = new Map();
+async function generateCspDigest(data, algorithm) {
+  const key = algorithm + "\\0" + data;
+  let digest = keptDigests.get(key);
+  if (digest === undefined) {
+    if (keptDigests.size >= 512) keptDigests.clear();
+    digest = digestOnce(data, algorithm);
+    keptDigests.set(key, digest);
+  }
+  return digest;
+}
+async function digestOnce(data, algorithm) {`,
+      );
+    },
+    buildEnd() {
+      if (this.environment.name === "ssr" && !isKept)
+        this.error(`the server build has no ${module}: see keptCspDigests`);
+    },
+  };
+}
+
 // Astro renders the pages; the Fastify host in src/server mounts the built handler
 // (middleware mode) and owns static files, compression, headers and caching.
 export default defineConfig({
@@ -71,5 +113,5 @@ export default defineConfig({
   // a folder on disk; the build warns of both.
   markdown: { syntaxHighlight: false },
   session: false,
-  vite: { plugins: [islandStyleOutOfBody(), widgetTokens()] },
+  vite: { plugins: [islandStyleOutOfBody(), keptCspDigests(), widgetTokens()] },
 });
