@@ -89,7 +89,11 @@ export function itemChangeTags(
   if (count > MOST_ITEM_TAGS) return [ALL];
   const resolve = createGroupResolver(taxa);
   const deal = (item?: Deal) =>
-    item && { Id: item.Id, groupId: groupOfIndustries(item.industries, resolve)?.id ?? null };
+    item && {
+      Id: item.Id,
+      groupId: groupOfIndustries(item.industries, resolve)?.id ?? null,
+      Date: item.Date,
+    };
   const article = (item?: Article) => item && { Id: item.Id, Tags: item.Tags };
   return changeTags({
     deals: changes.deals.map(({ before, after }) => ({ before: deal(before), after: deal(after) })),

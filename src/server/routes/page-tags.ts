@@ -7,6 +7,7 @@ import {
   DEALS,
   dealsGroupTag,
   dealTag,
+  relatedDealsTags,
   SEARCH,
   SITE,
   TAXA,
@@ -27,9 +28,6 @@ type Taggers<T> = {
     : never;
 };
 
-const groupOf = (deals: readonly { group: { Id: string } | null }[]) =>
-  deals[0]?.group ? [dealsGroupTag(deals[0].group.Id)] : [DEALS];
-
 const SITE_TAGS: Taggers<SiteRepository> = {
   site: () => [SITE],
   latestArticles: () => [ARTICLES],
@@ -45,7 +43,8 @@ const SITE_TAGS: Taggers<SiteRepository> = {
   dealsOfGroup: (_result, groupId) => [dealsGroupTag(groupId)],
   groupDealFacts: (_result, groupId) => [dealsGroupTag(groupId)],
   dealsOfService: () => [DEALS],
-  relatedDeals: (deals) => groupOf(deals),
+  relatedDeals: (deals, deal) =>
+    relatedDealsTags({ Date: deal.Date, groupId: deal.group?.Id ?? null }, deals),
 };
 
 const FEED_TAGS: Taggers<FeedRepository> = {
