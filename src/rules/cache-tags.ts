@@ -5,8 +5,27 @@
 // A page names the site settings (its header, menus and footer), every item it shows, and the
 // lists it shows: a deal changed anywhere may enter or leave the home page's newest deals, so a
 // list is tagged as a list, not by the items it happens to hold today. The lists of one industry
-// group (its hub, the related deals on its deals' pages) are tagged by group, so a deal's change
-// reaches its group's pages and not every deal page.
+// group (its hub, its figures) are tagged by group.
+//
+// A deal page's related deals (the four others of its group nearest to it in close date) are one
+// list per page, and a group holds thousands of deals: tagged by group, one deal's change would
+// reach every page of its group (about 1,250 at 10,000 deals). So they are tagged by what could
+// change them. Which pages may a change to deal X alter?
+//  - X's own page (its tag), and the pages that show X among their related deals: whatever
+//    changed in X (its name, size, date or group, or X removed), each of them names X's tag.
+//  - The pages that do not show X yet, but will: X was added to a group, moved into it from
+//    another, or moved within it to another close date. X then enters page D's related deals
+//    only if X's new date lies no farther from D's date than the farthest of D's four (on a tie
+//    the order may still take X), so D names that span of dates, its window, in calendar buckets
+//    of its group (relatedWindowTags), and X names the buckets of its new date in its new group at
+//    every size (relatedEntryTags). A bucket is a day, a month or a year (UTC): a page names the
+//    finest size that covers its window in a few buckets, so it is dropped by a change close to
+//    it in time and not by the group's other changes.
+//  - A page that shows fewer than four related deals (its group is that small) may take any deal
+//    added to the group: it names the group's tag, which every change in the group touches.
+//  - Nothing else: a deal that leaves a group or moves away from D's window changes only the pages
+//    that showed it, which name it; a deal in another group, or far from D in time, none.
+// Pages kept for reasons of their own (the hub, the lists) are tagged as before.
 
 /** On every tagged reply: a change that replaced everything (an import) touches it. */
 export const ALL = "all";
@@ -24,8 +43,67 @@ export const SEARCH = "search";
 export const dealTag = (id: string) => `deal-${id.toLowerCase()}`;
 export const articleTag = (id: string) => `article-${id.toLowerCase()}`;
 export const taxonTag = (id: string) => `taxon-${id.toLowerCase()}`;
-/** The lists of one industry group's deals: its hub, and related deals on its deals' pages. */
+/** The lists of one industry group's deals: its hub and figures, related deals of a small group. */
 export const dealsGroupTag = (groupId: string) => `deals-group-${groupId.toLowerCase()}`;
+/** The related deals of a group's pages whose window holds `bucket` (a day, month or year). */
+export const relatedTag = (groupId: string, bucket: string) =>
+  `related-${groupId.toLowerCase()}-${bucket}`;
+
+/** How many deals "related deals" shows at most (the deal pages). */
+export const RELATED_DEALS = 4;
+/** Most buckets a page's window names before it names a coarser size of bucket. */
+const MOST_WINDOW_BUCKETS = 6;
+/** The bucket sizes, finest first: the characters of a UTC ISO date-time that name a bucket. */
+const BUCKET_LENGTHS = [10, 7, 4] as const;
+const bucketOf = (ms: number, length: number) => new Date(ms).toISOString().slice(0, length);
+/** Milliseconds since the epoch of a date-time (any ISO form, up to 7 fractional digits). */
+const instant = (iso: string) => Date.parse(iso.replace(/(\.\d{3})\d+/, "$1"));
+
+/**
+ * The tags of a deal page's related deals: each deal shown, and either the buckets of its window
+ * in its group (the dates a deal may enter at) or, when fewer than the full four are shown, the
+ * group's tag. A deal of no group shows none and names nothing more.
+ */
+export function relatedDealsTags(
+  anchor: { readonly Date: string; readonly groupId: string | null },
+  shown: readonly { readonly Id: string; readonly Date: string }[],
+): string[] {
+  const tags = shown.map((deal) => dealTag(deal.Id));
+  if (anchor.groupId === null) return tags;
+  if (shown.length < RELATED_DEALS) return [...tags, dealsGroupTag(anchor.groupId)];
+  const at = instant(anchor.Date);
+  const reach = Math.max(...shown.map((deal) => Math.abs(instant(deal.Date) - at)));
+  if (!Number.isFinite(at) || !Number.isFinite(reach))
+    return [...tags, dealsGroupTag(anchor.groupId)];
+  for (const length of BUCKET_LENGTHS) {
+    const buckets = bucketsBetween(at - reach, at + reach, length);
+    if (buckets.length <= MOST_WINDOW_BUCKETS)
+      return [...tags, ...buckets.map((b) => relatedTag(anchor.groupId!, b))];
+  }
+  return [...tags, dealsGroupTag(anchor.groupId)];
+}
+
+/** The buckets of one size from the one holding `from` to the one holding `to`, in order. */
+function bucketsBetween(from: number, to: number, length: number): string[] {
+  const last = bucketOf(to, length);
+  const buckets = [bucketOf(from, length)];
+  // A day, month or year later than the last one named, until the last is reached.
+  for (let step = 1; buckets.at(-1)! < last && buckets.length <= MOST_WINDOW_BUCKETS; step++) {
+    const next = new Date(from);
+    if (length === 10) next.setUTCDate(next.getUTCDate() + step);
+    else if (length === 7) next.setUTCMonth(next.getUTCMonth() + step, 1);
+    else next.setUTCFullYear(next.getUTCFullYear() + step, 0, 1);
+    buckets.push(bucketOf(Math.min(next.getTime(), to), length));
+  }
+  return buckets;
+}
+
+/** The tags of a deal entering `groupId` at `date`: its date's bucket of every size. */
+export function relatedEntryTags(groupId: string, date: string): string[] {
+  const at = instant(date);
+  if (!Number.isFinite(at)) return [dealsGroupTag(groupId)];
+  return BUCKET_LENGTHS.map((length) => relatedTag(groupId, bucketOf(at, length)));
+}
 
 /** A tag as a header value may carry it: no spaces, commas or control characters. */
 const SAFE = /^[a-z0-9._-]{1,128}$/;
@@ -44,10 +122,11 @@ export function tagHeaders(tags: Iterable<string>): {
   return { "surrogate-key": list.join(" "), "cache-tag": list.join(",") };
 }
 
-/** A deal as a change sees it: its Id and the industry group it is listed under. */
+/** A deal as a change sees it: its Id, the industry group it is listed under, its close date. */
 export interface TaggedDeal {
   readonly Id: string;
   readonly groupId: string | null;
+  readonly Date: string;
   /** The people on its team, whose profiles list it. */
   readonly team?: readonly string[];
 }
@@ -60,7 +139,8 @@ export interface TaggedArticle {
 
 /**
  * The tags a change to some deals and articles touches: each item's own, the lists it was and is
- * in (before and after, so a deal that moves group leaves its old hub too), and the search. An
+ * in (before and after, so a deal that moves group leaves its old hub too), the search, and for a
+ * deal that enters a group or a date in it, the related deals whose window holds that date. An
  * item absent on one side was added or removed.
  */
 export function changeTags(change: {
@@ -76,6 +156,13 @@ export function changeTags(change: {
       if (deal.groupId !== null) tags.add(dealsGroupTag(deal.groupId));
       for (const person of deal.team ?? []) tags.add(personDealsTag(person));
     }
+    const entered = after?.groupId ?? null;
+    const isEntering =
+      entered !== null &&
+      (before === undefined ||
+        before.groupId !== entered ||
+        instant(before.Date) !== instant(after!.Date));
+    if (isEntering) for (const tag of relatedEntryTags(entered, after!.Date)) tags.add(tag);
   }
   for (const { before, after } of change.articles) {
     tags.add(ARTICLES);

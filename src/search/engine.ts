@@ -4,7 +4,6 @@ import { apiDateTime } from "../rules/date-time.ts";
 import type { SearchKind } from "./build-index.ts";
 import { appliedCorrection, correctedQuery, expandQuery } from "./expand.ts";
 import { markedSnippet, markWords } from "./marks.ts";
-import { decodePostings } from "./postings.ts";
 import { parseQuery, type SearchQuery } from "./query.ts";
 import {
   noCounts,
@@ -14,9 +13,13 @@ import {
   type Suggestion,
 } from "./results.ts";
 import { rankDocuments } from "./score.ts";
-import { loadIndex, type LoadedIndex, type SearchStore, type StoredDocument } from "./store.ts";
-
-const EMPTY = new Uint8Array(0);
+import {
+  loadIndex,
+  readPostings,
+  type LoadedIndex,
+  type SearchStore,
+  type StoredDocument,
+} from "./store.ts";
 
 /** A query as typed, or as the caller already read it with `parseQuery`. */
 type QueryInput = string | SearchQuery;
@@ -27,7 +30,7 @@ const read = (query: QueryInput) => (typeof query === "string" ? parseQuery(quer
  * stored words (same stem, prefix, typos: expand.ts); the store hands over those words' postings
  * and, at the end, the page's documents; score.ts ranks. Both databases' stores answer the same
  * two lookups, so they give the same results. The stored words and the documents' facts are read
- * once and kept until `forget()` (the content changed).
+ * once and kept until `forget()` (the content changed), and so are the postings read (store.ts).
  */
 export function createSearch(store: SearchStore) {
   let loaded: Promise<LoadedIndex> | null = null;
@@ -46,31 +49,49 @@ export function createSearch(store: SearchStore) {
   async function rank(
     query: SearchQuery,
     wanted: readonly SearchKind[],
-    { titles = false, typos = true }: { titles?: boolean; typos?: boolean } = {},
+    {
+      titles = false,
+      typos = true,
+      first = Infinity,
+    }: { titles?: boolean; typos?: boolean; first?: number } = {},
   ) {
-    const { vocabulary, facts, memo } = await index();
+    const loaded = await index();
+    const { vocabulary, facts, memo } = loaded;
     const groups = expandQuery(vocabulary, query, { titles, typos, memo });
     if (groups.length === 0 || groups.some((g) => g.length === 0))
-      return { order: [], counts: noCounts(), matched: new Set<string>(), readAs: null };
-    const bytes = await store.postings(
+      return {
+        order: [],
+        total: 0,
+        counts: noCounts(),
+        matched: new Set<string>(),
+        readAs: null,
+      };
+    const read = await readPostings(
+      store,
+      loaded,
       [...new Set(groups.flat().map((e) => e.word))],
       titles ? "titles" : "all",
     );
-    const postings = (word: string) => decodePostings(bytes.get(word) ?? EMPTY);
+    const postings = (word: string) => read.get(word)!;
     const weighted = groups.map((group) =>
       group.map((e) => ({ weight: e.weight, postings: postings(e.word) })),
     );
     const words = groups.map((group) => new Set(group.map((e) => e.word)));
-    const ranked = rankDocuments(facts, weighted, words, new Set(wanted));
+    const ranked = rankDocuments(facts, weighted, words, new Set(wanted), first);
     // Read a typo as a word the results shown hold, not one only other documents do. The set is
     // made only for a query with a corrected word, so that the others pay nothing for it.
-    let shown: Set<number> | undefined;
+    let shown: Uint8Array | undefined;
     const isShown = (word: string) => {
-      shown ??= new Set(ranked.order);
-      return postings(word).docIds.some((doc) => shown!.has(doc));
+      if (shown === undefined) {
+        shown = new Uint8Array(facts.kinds.length);
+        for (const doc of ranked.matched) shown[doc] = 1;
+      }
+      return postings(word).docIds.some((doc) => shown![doc] === 1);
     };
     return {
-      ...ranked,
+      order: ranked.order,
+      total: ranked.matched.length,
+      counts: ranked.counts,
       matched: new Set(groups.flat().map((e) => e.word)),
       readAs: appliedCorrection(query, groups, isShown),
     };
@@ -80,8 +101,8 @@ export function createSearch(store: SearchStore) {
   async function correction(query: SearchQuery): Promise<string | null> {
     const corrected = correctedQuery((await index()).vocabulary, query);
     if (corrected === null) return null;
-    const { order } = await rank(parseQuery(corrected), SEARCH_KINDS);
-    return order.length > 0 ? corrected : null;
+    const { total } = await rank(parseQuery(corrected), SEARCH_KINDS, { first: 0 });
+    return total > 0 ? corrected : null;
   }
 
   return {
@@ -108,7 +129,10 @@ export function createSearch(store: SearchStore) {
           appliedCorrection: null,
           correction: null,
         };
-      const { order, counts, matched, readAs } = await rank(query, kinds, { typos: !exact });
+      const { order, total, counts, matched, readAs } = await rank(query, kinds, {
+        typos: !exact,
+        first: offset + limit,
+      });
       const rows = await store.documents(order.slice(offset, offset + limit));
       const hits = rows.map((r) => ({
         ...shown(r, matched),
@@ -117,7 +141,7 @@ export function createSearch(store: SearchStore) {
       const isEmpty = Object.values(counts).every((n) => n === 0);
       return {
         hits,
-        total: order.length,
+        total,
         counts,
         appliedCorrection: isEmpty ? null : readAs,
         correction: isEmpty ? await correction(query) : null,
@@ -128,7 +152,7 @@ export function createSearch(store: SearchStore) {
     async suggest(input: QueryInput, limit = 6): Promise<Suggestion[]> {
       const query = read(input);
       if (query.words.length === 0) return [];
-      const { order, matched } = await rank(query, SUGGESTED_KINDS, { titles: true });
+      const { order, matched } = await rank(query, SUGGESTED_KINDS, { titles: true, first: limit });
       const rows = await store.documents(order.slice(0, limit));
       return rows.map((r) => ({ ...shown(r, matched), kind: r.Kind as Suggestion["kind"] }));
     },

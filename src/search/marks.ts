@@ -4,13 +4,40 @@ import { MARK_END, MARK_START } from "../rules/match-marks.ts";
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
+// eslint-disable-next-line no-control-regex -- plain ASCII folds by lower case alone
+const ASCII = /^[\u0000-\u007f]*$/;
+
+/** A word of a text: where it starts and ends, and whether the search matched it. */
+interface ScannedWord {
+  start: number;
+  end: number;
+  isMatch: boolean;
+}
+
 /** Words of a text with where they start and end, and whether the search matched them. */
-function scan(text: string, matched: ReadonlySet<string>) {
-  return [...text.replace(/[\uE000\uE001]/g, "").matchAll(WORD)].map((m) => ({
-    start: m.index,
-    end: m.index + m[0].length,
-    isMatch: matched.has(foldText(m[0])),
-  }));
+function scan(text: string, matched: ReadonlySet<string>): ScannedWord[] {
+  const clean = text.replace(/[\uE000\uE001]/g, "");
+  if (!ASCII.test(clean))
+    return Array.from(clean.matchAll(WORD), (m) => ({
+      start: m.index,
+      end: m.index + m[0].length,
+      isMatch: matched.has(foldText(m[0])),
+    }));
+  // Most text is plain ASCII, where a word is a run of letters and digits and folding is lower
+  // case: one pass over the character codes, with no pattern and no folding word by word.
+  const lower = clean.toLowerCase();
+  const words: ScannedWord[] = [];
+  let start = -1;
+  for (let i = 0; i <= lower.length; i++) {
+    const c = i < lower.length ? lower.charCodeAt(i) : 0;
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      words.push({ start, end: i, isMatch: matched.has(lower.slice(start, i)) });
+      start = -1;
+    }
+  }
+  return words;
 }
 
 /** `text` with every word the search matched (folded, in `matched`) between the markers. */

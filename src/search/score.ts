@@ -3,6 +3,7 @@
 // those words' weights there, and grows when its title is, begins with or holds the query.
 import type { Postings } from "./postings.ts";
 import type { SearchKind } from "./build-index.ts";
+import { matchingDocuments, titleIndex, type TitleIndex } from "./match.ts";
 
 /** The kinds in a fixed order, so a kind is a small number in the facts below. */
 export const KIND_ORDER: readonly SearchKind[] = [
@@ -47,76 +48,126 @@ const PRIOR_SPAN = [-1, 2] as const;
 /**
  * The title factor: the title's words are the query's (each title word one of the stored words
  * its query word stands for, so `privat equity` is the title Private Equity), begin with them,
- * or hold them in a row.
+ * or hold them in a row. `masks` has a bit per query word for each title word it stands for.
  */
-function titleFactor(title: readonly string[], groups: readonly ReadonlySet<string>[]): number {
-  const runAt = (start: number) => groups.every((words, i) => words.has(title[start + i] ?? ""));
-  if (groups.length === 0 || title.length < groups.length) return 1;
-  if (runAt(0)) return title.length === groups.length ? TITLE_FACTOR.is : TITLE_FACTOR.begins;
-  for (let start = 1; start + groups.length <= title.length; start++)
-    if (runAt(start)) return TITLE_FACTOR.holds;
+function titleFactor(titles: TitleIndex, doc: number, masks: Uint32Array, g: number): number {
+  const from = titles.starts[doc]!;
+  const length = titles.starts[doc + 1]! - from;
+  if (g === 0 || length < g) return 1;
+  next: for (let start = 0; start + g <= length; start++) {
+    for (let i = 0; i < g; i++)
+      if (((masks[titles.words[from + start + i]!]! >>> i) & 1) === 0) continue next;
+    if (start > 0) return TITLE_FACTOR.holds;
+    return length === g ? TITLE_FACTOR.is : TITLE_FACTOR.begins;
+  }
   return 1;
 }
 
+/** For each title word, a bit per query word that stands for it (at most 32 query words). */
+function queryMasks(titles: TitleIndex, words: readonly ReadonlySet<string>[]): Uint32Array {
+  const masks = new Uint32Array(titles.ids.size);
+  words.slice(0, 32).forEach((set, i) => {
+    for (const word of set) {
+      const id = titles.ids.get(word);
+      if (id !== undefined) masks[id]! |= 1 << i;
+    }
+  });
+  return masks;
+}
+
+/** What a ranking found. */
+export interface Ranking {
+  /** The best matching documents of the wanted kinds, best first: as many as were asked for. */
+  order: number[];
+  /** Every matching document of the wanted kinds, in no order. */
+  matched: number[];
+  /** How many documents of each kind match, whatever kinds are wanted. */
+  counts: Record<SearchKind, number>;
+}
+
 /**
- * The matching documents of the `wanted` kinds, best first, and how many of each kind match
- * (whatever kinds are wanted). `groups` holds, per query word, the postings it stands for, and
- * `words` the stored words it stands for (to compare with titles).
+ * The matching documents of the `wanted` kinds, the `first` best in order, and how many of each
+ * kind match. `groups` holds, per query word, the postings it stands for, and `words` the stored
+ * words it stands for (to compare with titles). Only the documents asked for are put in order: a
+ * page of results is a few of thousands, and sorting them all was a third of a search.
  */
 export function rankDocuments(
   facts: DocumentFacts,
   groups: readonly (readonly WeightedPostings[])[],
   words: readonly ReadonlySet<string>[],
   wanted: ReadonlySet<SearchKind>,
-): { order: number[]; counts: Record<SearchKind, number> } {
-  const n = facts.kinds.length;
-  const total = new Float64Array(n);
-  const found = new Uint8Array(n);
-  const best = new Float64Array(n);
-  for (const group of groups) {
-    best.fill(0);
-    for (const { weight, postings } of group) {
-      const { docIds, weights } = postings;
-      for (let i = 0; i < docIds.length; i++) {
-        const doc = docIds[i]!;
-        const w = weight * weights[i]!;
-        if (doc < n && w > best[doc]!) best[doc] = w;
-      }
-    }
-    for (let doc = 1; doc < n; doc++) {
-      if (best[doc]! > 0) {
-        total[doc]! += best[doc]!;
-        found[doc]! += 1;
-      }
-    }
-  }
-  const counts: Record<SearchKind, number> = {
-    deal: 0,
-    industry: 0,
-    topic: 0,
-    article: 0,
-    page: 0,
-    person: 0,
-  };
+  first = Infinity,
+): Ranking {
+  const { docs, totals } = matchingDocuments(facts, groups);
+  const titles = titleIndex(facts);
+  const masks = queryMasks(titles, words);
+  // A title is compared only with a query of at most 32 words (queries hold at most 8).
+  const g = words.length <= 32 ? words.length : 0;
+  const isWanted = KIND_ORDER.map((kind) => wanted.has(kind));
+  const byKind = new Array<number>(KIND_ORDER.length).fill(0);
   const matched: number[] = [];
+  const scores: number[] = [];
   let top = 0;
-  for (let doc = 1; doc < n; doc++) {
-    if (found[doc] !== groups.length) continue;
-    const kind = KIND_ORDER[facts.kinds[doc]!]!;
-    counts[kind] += 1;
-    total[doc] = total[doc]! * titleFactor(facts.titleWords[doc]!, words);
-    top = Math.max(top, total[doc]!);
-    if (wanted.has(kind)) matched.push(doc);
+  for (let i = 0; i < docs.length; i++) {
+    const doc = docs[i]!;
+    const kind = facts.kinds[doc]!;
+    byKind[kind]! += 1;
+    const score = totals[i]! * titleFactor(titles, doc, masks, g);
+    top = Math.max(top, score);
+    if (!isWanted[kind]) continue;
+    matched.push(doc);
+    scores.push(score);
   }
   // One number per document orders tier, then recency, then document number: 7 + 20 + 24 bits,
   // exact in a double, so a typed array's own numeric sort does the work.
   const keys = new Float64Array(matched.length);
-  matched.forEach((doc, i) => {
-    const tier = Math.min(127, -Math.ceil(Math.log(total[doc]! / top) * TIERS_PER_E));
+  for (let i = 0; i < matched.length; i++) {
+    const doc = matched[i]!;
+    const tier = Math.min(127, -Math.ceil(Math.log(scores[i]! / top) * TIERS_PER_E));
     const prior = Math.min(PRIOR_SPAN[1], Math.max(PRIOR_SPAN[0], facts.priors[doc]!));
     const age = Math.round(((PRIOR_SPAN[1] - prior) / (PRIOR_SPAN[1] - PRIOR_SPAN[0])) * 0xfffff);
     keys[i] = tier * 2 ** 44 + age * 2 ** 24 + doc;
-  });
-  keys.sort();
-  return { order: Array.from(keys, (k) => k % 2 ** 24), counts };
+  }
+  const best = smallest(keys, first);
+  const count = (kind: SearchKind) => byKind[KIND_ORDER.indexOf(kind)]!;
+  return {
+    order: Array.from(best, (k) => k % 2 ** 24),
+    matched,
+    counts: {
+      deal: count("deal"),
+      industry: count("industry"),
+      topic: count("topic"),
+      article: count("article"),
+      page: count("page"),
+      person: count("person"),
+    },
+  };
+}
+
+/** The `k` smallest of `keys` (all distinct), in order: a bounded heap when k is a few. */
+function smallest(keys: Float64Array, k: number): Float64Array {
+  if (k >= keys.length) return keys.sort();
+  if (k <= 0) return new Float64Array(0);
+  // A max-heap of the k smallest seen so far; its root is the largest of them.
+  const heap = keys.slice(0, k);
+  for (let i = (k >> 1) - 1; i >= 0; i--) siftDown(heap, i);
+  for (let i = k; i < keys.length; i++) {
+    if (keys[i]! >= heap[0]!) continue;
+    heap[0] = keys[i]!;
+    siftDown(heap, 0);
+  }
+  return heap.sort();
+}
+
+function siftDown(heap: Float64Array, from: number): void {
+  let i = from;
+  for (;;) {
+    const left = 2 * i + 1;
+    let largest = i;
+    if (left < heap.length && heap[left]! > heap[largest]!) largest = left;
+    if (left + 1 < heap.length && heap[left + 1]! > heap[largest]!) largest = left + 1;
+    if (largest === i) return;
+    [heap[i], heap[largest]] = [heap[largest]!, heap[i]!];
+    i = largest;
+  }
 }

@@ -1,7 +1,9 @@
 // What the engine is given: a store of the index (the database's, src/db/repositories/
 // search-repository.ts), and what the engine keeps of it between queries.
+import { LruCache } from "../rules/lru.ts";
 import type { IndexedDocument } from "./build-index.ts";
 import { buildVocabulary, type ExpansionMemo, type Vocabulary } from "./expand.ts";
+import { decodePostings, type Postings } from "./postings.ts";
 import { KIND_ORDER, type DocumentFacts } from "./score.ts";
 
 /** A stored word's counts: in how many documents, and in how many titles, it occurs. */
@@ -36,7 +38,47 @@ export interface LoadedIndex {
   facts: DocumentFacts;
   /** Each query word's expansions, worked out once per loaded vocabulary. */
   memo: ExpansionMemo;
+  /** The words' postings read so far, by field and word (see readPostings). */
+  postings: LruCache<Postings>;
 }
+
+/**
+ * How many bytes of postings the engine keeps. Reading a common word's postings was most of a
+ * search's time: a row of up to 100 kB for a word in most of 20,000 documents, copied out of the
+ * database (or over PostgreSQL's wire) for every query that expands to it. The site's whole index
+ * is about 10 MB at 20,000 documents; past the bound the least recently used words go.
+ */
+export const KEPT_POSTINGS_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The postings of `words` over a field, from what `index` keeps, the rest read from `store` in one
+ * lookup and kept. A word not stored has none.
+ */
+export async function readPostings(
+  store: SearchStore,
+  index: LoadedIndex,
+  words: readonly string[],
+  field: "all" | "titles",
+): Promise<Map<string, Postings>> {
+  const found = new Map<string, Postings>();
+  const missing: string[] = [];
+  for (const word of words) {
+    const kept = index.postings.get(`${field}:${word}`);
+    if (kept) found.set(word, kept);
+    else missing.push(word);
+  }
+  if (missing.length === 0) return found;
+  const generation = index.postings.generation;
+  const bytes = await store.postings(missing, field);
+  for (const word of missing) {
+    const postings = decodePostings(bytes.get(word) ?? EMPTY);
+    found.set(word, postings);
+    index.postings.set(`${field}:${word}`, postings, generation);
+  }
+  return found;
+}
+
+const EMPTY = new Uint8Array(0);
 
 /** Reads the stored words and documents' facts into the lookups a search runs on. */
 export async function loadIndex(store: SearchStore): Promise<LoadedIndex> {
@@ -55,6 +97,10 @@ export async function loadIndex(store: SearchStore): Promise<LoadedIndex> {
   return {
     facts,
     memo: new Map(),
+    postings: new LruCache<Postings>(Infinity, {
+      maxBytes: KEPT_POSTINGS_BYTES,
+      sizeOf: (p) => p.docIds.byteLength + p.weights.byteLength + 64,
+    }),
     vocabulary: buildVocabulary(
       words.map((r) => ({ word: r.Word, docs: r.Docs, titleDocs: r.TitleDocs })),
       documents.length,

@@ -1,8 +1,12 @@
+/** The last stylesheet read: every page's layout reads the same one, for the theme colour. */
+let last: { css: string; tokens: ReadonlyMap<string, string> } | null = null;
+
 /**
  * The design tokens of a stylesheet (custom properties on `:root`), each with `var()` references
  * resolved: for what is drawn outside CSS (the brand's images) and for checking contrast.
  */
-export function resolveTokens(css: string): Map<string, string> {
+export function resolveTokens(css: string): ReadonlyMap<string, string> {
+  if (last?.css === css) return last.tokens;
   const raw = new Map<string, string>();
   for (const match of css.matchAll(/(--[\w-]+)\s*:\s*([^;]+);/g))
     raw.set(match[1]!, match[2]!.trim());
@@ -12,5 +16,7 @@ export function resolveTokens(css: string): Map<string, string> {
       : value.replace(/var\((--[\w-]+)\)/g, (_, name: string) =>
           resolve(raw.get(name) ?? "", depth + 1),
         );
-  return new Map([...raw].map(([name, value]) => [name, resolve(value)]));
+  const tokens = new Map([...raw].map(([name, value]) => [name, resolve(value)]));
+  last = { css, tokens };
+  return tokens;
 }

@@ -12,6 +12,7 @@ import {
   DEALS,
   dealsGroupTag,
   dealTag,
+  relatedEntryTags,
   SEARCH,
   articleTag,
   taxonTag,
@@ -75,6 +76,24 @@ describe("contentChangeTags", () => {
     changed.alerts[0]!.Title = "Our offices close at noon today.";
     changed.alerts[0]!.LastModified = "2026-11-27T08:00:00Z";
     expect(contentChangeTags(before, changed)).toEqual([ALERT]);
+  });
+
+  it("names the close date of a deal moved in time or added, for the deal pages it may now show on", () => {
+    const after = copy();
+    const moved = after.transactions[6]!;
+    moved.Date = "2011-02-03T00:00:00Z";
+    const added = { ...structuredClone(moved), Id: "0c0c0c0c-0000-4000-8000-00000000000c" };
+    added.UrlName = "added-deal";
+    added.Date = "2015-07-08T00:00:00Z";
+    after.transactions.push(added);
+    const tags = contentChangeTags(before, after);
+    for (const deal of [moved, added])
+      for (const tag of relatedEntryTags(groupOf(after, deal), deal.Date))
+        expect(tags).toContain(tag);
+    // A deal that only changed its name enters no page: the pages that show it name it.
+    const renamed = copy();
+    renamed.transactions[6]!.Company = "Renamed Holdings";
+    expect(contentChangeTags(before, renamed).filter((t) => t.startsWith("related-"))).toEqual([]);
   });
 
   it("names a deal's description text as part of the deal", () => {

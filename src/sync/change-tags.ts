@@ -94,6 +94,7 @@ export function itemChangeTags(
       Id: item.Id,
       groupId: groupOfIndustries(item.industries, resolve)?.id ?? null,
       team: item.DealTeam ?? [],
+      Date: item.Date,
     };
   const article = (item?: Article) => item && { Id: item.Id, Tags: item.Tags };
   return changeTags({

@@ -36,12 +36,26 @@ function smoothRing(points: [number, number][]): string {
   return `${d}Z`;
 }
 
+/** The ridge's rings by drawing size: every page banner draws the same few, so each is drawn once. */
+const ridgeDrawings = new Map<string, readonly string[]>();
+
 /** The rings of each summit on a `width` × `height` drawing, outermost first. */
 export function contourPaths(
   width: number,
   height: number,
   summits: readonly Summit[] = RIDGE,
-): string[] {
+): readonly string[] {
+  if (summits !== RIDGE) return drawRings(width, height, summits);
+  const key = `${width}x${height}`;
+  let paths = ridgeDrawings.get(key);
+  if (paths === undefined) {
+    paths = Object.freeze(drawRings(width, height, summits));
+    if (ridgeDrawings.size < 16) ridgeDrawings.set(key, paths);
+  }
+  return paths;
+}
+
+function drawRings(width: number, height: number, summits: readonly Summit[]): string[] {
   const paths: string[] = [];
   for (const s of summits) {
     for (let ring = s.rings; ring >= 1; ring--) {

@@ -123,11 +123,53 @@ describe("deals for the pages (real database)", () => {
     };
     // Every fifth demo deal closes on the day of the one before: ties on distance among them.
     for (const deal of content.transactions.slice(0, 30).filter((d) => d !== loose)) {
-      const found = await repo.relatedDeals(deal.Id);
+      const found = await repo.relatedDeals({ ...deal, group: groupOf(deal) });
       expect(found, deal.Company).toEqual(related(deal));
       expect(found).toHaveLength(4);
     }
-    expect(await repo.relatedDeals(loose.Id)).toEqual([]);
-    expect(await repo.relatedDeals("0f0f0f0f-0000-4000-8000-000000000000")).toEqual([]);
+    expect(await repo.relatedDeals({ ...loose, group: null })).toEqual([]);
+  });
+});
+
+describe("related deals of a group too small to be among the deals nearest in date", () => {
+  // 1,500 deals, one group left with six: the deals nearest to one of them in date (a few dozen,
+  // then a thousand) hold too few of its group, so the group is read whole.
+  const many: ContentFile = generateContent({ transactions: 1500, articles: 0, seed: 5 });
+  const taxa = new Map(many.hierarchyTaxa.map((t) => [t.Id, t]));
+  const groupIn = (deal: Deal) => {
+    let t = taxa.get(deal.industries[0]!)!;
+    while (t.ParentId !== ROOT_PARENT_ID) t = taxa.get(t.ParentId)!;
+    return { Id: t.Id, Title: t.Title, UrlName: t.UrlName };
+  };
+  const small = groupIn(many.transactions[0]!);
+  const other = many.transactions.find((d) => groupIn(d).Id !== small.Id)!;
+  const kept = many.transactions.filter((d) => groupIn(d).Id === small.Id).slice(0, 6);
+  for (const deal of many.transactions)
+    if (groupIn(deal).Id === small.Id && !kept.includes(deal))
+      deal.industries = [...other.industries];
+  let deals: SiteRepository;
+  databaseForFile(many, (db) => {
+    deals = siteRepository(db);
+  });
+
+  it("still finds the four nearest of the group, in order", async () => {
+    const order = (deal: Deal) => many.transactions.indexOf(deal);
+    for (const deal of kept) {
+      const at = Date.parse(deal.Date);
+      const distance = (d: Deal) => Math.abs(Date.parse(d.Date) - at);
+      const expected = kept
+        .filter((d) => d !== deal)
+        .sort(
+          (a, b) =>
+            distance(a) - distance(b) || b.Date.localeCompare(a.Date) || order(a) - order(b),
+        )
+        .slice(0, 4)
+        .map((d) => d.Id);
+      const found = await deals.relatedDeals({ ...deal, group: small });
+      expect(
+        found.map((d) => d.Id),
+        deal.Company,
+      ).toEqual(expected);
+    }
   });
 });

@@ -1,4 +1,6 @@
-import { type Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
+import { RELATED_DEALS } from "../../rules/cache-tags.ts";
+import { storedDateTime } from "../../rules/date-time.ts";
 import { createGroupResolver } from "../../rules/industry-groups.ts";
 import { findTaxonomy, INDUSTRIES_TAXONOMY_NAME, ROOT_PARENT_ID } from "../../rules/taxonomies.ts";
 import type { Database } from "../schema.ts";
@@ -49,8 +51,8 @@ export interface DealPage<T> {
   total: number;
 }
 
-/** How many deals "related deals" offers at most. */
-const RELATED = 4;
+/** How many deals nearest in date are looked through for a group's nearest (nearestOfGroup). */
+const NEAREST_READ = 512;
 
 /** The industries, and each industry's group as a link; read for each call (they are few). */
 async function readIndustries(k: Kysely<Database>) {
@@ -114,6 +116,50 @@ export function dealQueries(k: Kysely<Database>) {
       count(query),
     ]);
     return { items: await cards(rows), total };
+  };
+
+  /**
+   * The first RELATED_DEALS deals of `members` (industry Ids) on one side of `date`, in order
+   * away from it (then as listed), leaving out the deal `id`. They are looked for among the
+   * NEAREST_READ deals nearest in date, walked by the date index and stopped at the fourth (a
+   * group is one of several, so a few dozen steps find it); the group's industries are compared
+   * as text, so that the database does not read the whole group first by its industries and
+   * sort it by date (at 50,000 deals that was most of a deal page's time). Only for a group too
+   * small to have four among them is the group read whole: few rows, as it is small.
+   */
+  const nearestOfGroup = async (
+    id: string,
+    date: string,
+    members: readonly string[],
+    isBefore: boolean,
+  ) => {
+    if (members.length === 0) return [];
+    const away = isBefore ? "desc" : "asc";
+    const side = () =>
+      deals()
+        .select([...cardColumns, "transactions.Position"])
+        .where("transactions.Id", "!=", id)
+        .where("transactions.Date", isBefore ? "<=" : ">=", date)
+        .orderBy("transactions.Date", away)
+        .orderBy("transactions.Position")
+        .limit(RELATED_DEALS);
+    // The date of the NEAREST_READ-th deal away from `date`, read from the index alone.
+    const bound = await k
+      .selectFrom("transactions")
+      .select("Date")
+      .where("Date", isBefore ? "<=" : ">=", date)
+      .orderBy("Date", away)
+      .limit(1)
+      .offset(NEAREST_READ - 1)
+      .executeTakeFirst();
+    const near = await side()
+      .where(sql<string>`${sql.ref("ti.TaxonId")} || ''`, "in", members)
+      .$if(bound !== undefined, (q) =>
+        q.where("transactions.Date", isBefore ? ">=" : "<=", bound!.Date),
+      )
+      .execute();
+    if (near.length === RELATED_DEALS || bound === undefined) return near;
+    return side().where("ti.TaxonId", "in", members).execute();
   };
 
   return {
@@ -202,40 +248,33 @@ export function dealQueries(k: Kysely<Database>) {
     },
 
     /**
-     * Up to four other deals of the same industry group as the deal `id`, those nearest to it in
-     * close date, nearest first (on a tie, the later, then the one listed first). None for a
-     * deal without a group, or an unknown one.
+     * Up to four other deals of the same industry group as `deal` (as `deal()` read it), those
+     * nearest to it in close date, nearest first (on a tie, the later, then the one listed
+     * first). None for a deal without a group.
      */
-    async relatedDeals(id: string): Promise<DealCard[]> {
-      const deal = await deals()
-        .select(["transactions.Date", "ti.TaxonId"])
-        .where("transactions.Id", "=", id.toLowerCase())
-        .executeTakeFirst();
-      const { groupOf, membersOf } = await readIndustries(k);
-      const group = deal ? groupOf(deal.TaxonId) : null;
-      if (!deal || !group) return [];
-      // The nearest are among the nearest before and the nearest after: two short, indexed reads.
-      const side = (before: boolean) =>
-        deals()
-          .select([...cardColumns, "transactions.Position"])
-          .where("ti.TaxonId", "in", membersOf(group.Id))
-          .where("transactions.Id", "!=", id.toLowerCase())
-          .where("transactions.Date", before ? "<=" : ">=", deal.Date)
-          .orderBy("transactions.Date", before ? "desc" : "asc")
-          .orderBy("transactions.Position")
-          .limit(RELATED)
-          .execute();
-      const [before, after] = await Promise.all([side(true), side(false)]);
+    async relatedDeals(deal: {
+      Id: string;
+      Date: string;
+      group: { Id: string } | null;
+    }): Promise<DealCard[]> {
+      const date = storedDateTime(deal.Date);
+      if (deal.group === null || date === null) return [];
+      const members = (await readIndustries(k)).membersOf(deal.group.Id);
+      const id = deal.Id.toLowerCase();
+      const [before, after] = await Promise.all([
+        nearestOfGroup(id, date, members, true),
+        nearestOfGroup(id, date, members, false),
+      ]);
       // Stored dates have 7 fractional digits; milliseconds are enough to compare them.
       const instant = (stored: string) => Date.parse(`${stored.slice(0, 23)}Z`);
-      const distance = (row: { Date: string }) => Math.abs(instant(row.Date) - instant(deal.Date));
+      const distance = (row: { Date: string }) => Math.abs(instant(row.Date) - instant(date));
       const unique = [...new Map([...before, ...after].map((row) => [row.Id, row])).values()];
       const nearest = unique
         .sort(
           (a, b) =>
             distance(a) - distance(b) || b.Date.localeCompare(a.Date) || a.Position - b.Position,
         )
-        .slice(0, RELATED)
+        .slice(0, RELATED_DEALS)
         .map(({ Position: _position, ...row }) => row);
       return cards(nearest);
     },

@@ -12,6 +12,7 @@ import {
   DEALS,
   dealsGroupTag,
   dealTag,
+  relatedDealsTags,
   SEARCH,
   SITE,
   TAXA,
@@ -32,9 +33,6 @@ type Taggers<T> = {
     : never;
 };
 
-const groupOf = (deals: readonly { group: { Id: string } | null }[]) =>
-  deals[0]?.group ? [dealsGroupTag(deals[0].group.Id)] : [DEALS];
-
 const SITE_TAGS: Taggers<SiteRepository> = {
   site: () => [SITE],
   latestArticles: () => [ARTICLES],
@@ -50,7 +48,8 @@ const SITE_TAGS: Taggers<SiteRepository> = {
   dealsOfGroup: (_result, groupId) => [dealsGroupTag(groupId)],
   groupDealFacts: (_result, groupId) => [dealsGroupTag(groupId)],
   dealsOfService: () => [DEALS],
-  relatedDeals: (deals) => groupOf(deals),
+  relatedDeals: (deals, deal) =>
+    relatedDealsTags({ Date: deal.Date, groupId: deal.group?.Id ?? null }, deals),
   dealsOfPerson: (_result, personId) => [personDealsTag(personId)],
   people: () => [PEOPLE],
   peopleOfGroup: () => [PEOPLE],

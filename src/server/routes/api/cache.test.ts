@@ -111,7 +111,10 @@ describe("the reply cache", () => {
     const content = await readContent(api.db);
     content.transactions[0]!.Company = "Changed Company";
     await replaceContent(api.db, content, {
-      tags: changeTags({ deals: [{ after: { Id: one.Id, groupId: null } }], articles: [] }),
+      tags: changeTags({
+        deals: [{ after: { Id: one.Id, groupId: null, Date: one.Date } }],
+        articles: [],
+      }),
     });
     await api.state.refresh();
     expect((await run(byId(other.Id))).queries).toEqual([]);
