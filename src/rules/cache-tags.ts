@@ -84,3 +84,11 @@ export function changeTags(change: {
   }
   return [...tags].sort();
 }
+
+/** A held image: its addresses, and the pages that show it (by the SHA-256 of its bytes). */
+export const imageTag = (digest: string) => `image-${digest.toLowerCase()}`;
+/**
+ * Pages that left out an image the site did not hold (it failed, or is on its way): a write that
+ * holds an image it did not hold before touches them.
+ */
+export const UNHELD_IMAGES = "images-unheld";

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { Counter, type Registry } from "prom-client";
 import type { ItemNotice } from "../../sync/hook-notice.ts";
 import type { OnWritten } from "../publish.ts";
-import { syncInWorker } from "../sync-schedule.ts";
+import { logRefusedImages, syncInWorker } from "../sync-schedule.ts";
 import type { SyncJob, SyncResult } from "../sync-worker.ts";
 
 // The items service hooks named, synced in the background (the hook was answered at once): one
@@ -79,6 +79,7 @@ export function createItemQueue(options: ItemQueueOptions): ItemQueue {
     );
     if (result.ok && result.report.outcome === "written")
       options.onWritten?.(result.report.tags ?? []);
+    if (result.ok) logRefusedImages(options.log, result.report);
     return result;
   };
 
