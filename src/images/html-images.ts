@@ -7,7 +7,8 @@ import { pictureParts, type HeldImage } from "../rules/image-urls.ts";
 // after the sanitiser has run on them: the `<picture>` and `srcset` written here are the site's, and
 // the sanitiser keeps an editor from writing either (src/rules/html-allow-lists.ts).
 
-const isImage = (node: ChildNode): node is Element => node instanceof Element && node.name === "img";
+const isImage = (node: ChildNode): node is Element =>
+  node instanceof Element && node.name === "img";
 
 /** Whether an address is on this site (`/…`): such an image is the site's own, and left as it is. */
 const isSitePath = (src: string) => src.startsWith("/") && !src.startsWith("//");
@@ -64,7 +65,9 @@ function pictureFor(img: Element, image: HeldImage, { sizes }: RewriteOptions): 
     decoding: "async",
   };
   const children = [
-    ...sources.map((s) => new Element("source", { type: s.type, srcset: s.srcset, sizes: shownSizes })),
+    ...sources.map(
+      (s) => new Element("source", { type: s.type, srcset: s.srcset, sizes: shownSizes }),
+    ),
     new Element("img", attribs),
   ];
   const picture = new Element("picture", {}, children);

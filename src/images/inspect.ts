@@ -34,8 +34,7 @@ function formatOf(metadata: Metadata): OriginalFormat | null {
 }
 
 /** The SHA-256 of the bytes, lower-case hex: the image's name on this site. */
-export const imageDigest = (bytes: Uint8Array) =>
-  createHash("sha256").update(bytes).digest("hex");
+export const imageDigest = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /** sharp over untrusted bytes: never more pixels than allowed, and a truncated file is an error. */
 export const openImage = (bytes: Uint8Array) =>

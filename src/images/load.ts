@@ -79,7 +79,9 @@ async function readLocal(folder: string, address: string, maxBytes: number): Pro
     return { ok: true, bytes: await readFile(path) };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return refuse(code === "ENOENT" ? "no such file beside the content file" : `it cannot be read (${code})`);
+    return refuse(
+      code === "ENOENT" ? "no such file beside the content file" : `it cannot be read (${code})`,
+    );
   }
 }
 
@@ -113,8 +115,7 @@ async function fetchImage(
     }
     return refuse(`it redirected more than ${MAX_REDIRECTS} times`);
   } catch (error) {
-    if (timeout.aborted)
-      return refuse(`it did not arrive within ${options.timeoutMs / 1000} s`);
+    if (timeout.aborted) return refuse(`it did not arrive within ${options.timeoutMs / 1000} s`);
     if (options.signal?.aborted) return refuse("the sync was stopped");
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     return refuse(`it could not be fetched (${cause?.code ?? cause?.message ?? String(error)})`);

@@ -1,9 +1,5 @@
 import sharp, { type Sharp } from "sharp";
-import {
-  fallbackFormat,
-  renditionWidths,
-  type RenditionFormat,
-} from "../rules/image-urls.ts";
+import { fallbackFormat, renditionWidths, type RenditionFormat } from "../rules/image-urls.ts";
 import { openImage } from "./inspect.ts";
 
 // The sizes a page asks for: AVIF and WebP, and a JPEG (PNG for an image with alpha) for the

@@ -59,7 +59,8 @@ export function renditionWidths(width: number): number[] {
 export const fallbackFormat = (hasAlpha: boolean): "jpeg" | "png" => (hasAlpha ? "png" : "jpeg");
 
 /** What an image address names: the original, or a rendition at a width. */
-export type ImageVariant = { width: "original"; format: OriginalFormat } | { width: number; format: RenditionFormat };
+export type ImageVariant =
+  { width: "original"; format: OriginalFormat } | { width: number; format: RenditionFormat };
 
 /** `/images/{digest}/original.jpg` or `/images/{digest}/640.avif`. */
 export function imagePath(digest: string, variant: ImageVariant): string {

@@ -23,7 +23,10 @@ export interface RenditionOptions {
 }
 
 /** Makes the renditions of every held image that lacks them, one after another; resolves to how many. */
-export async function renderAwaitingImages(db: Db, options: RenditionOptions = {}): Promise<number> {
+export async function renderAwaitingImages(
+  db: Db,
+  options: RenditionOptions = {},
+): Promise<number> {
   let count = 0;
   while (!options.signal?.aborted) {
     const image = await nextAwaitingRenditions(db);

@@ -59,12 +59,20 @@ export async function collectImages(
     await tx
       .updateTable("image_addresses")
       .set({ ReferencedAt: now.toISOString() })
-      .where("Address", "in", firstReferred.slice(i, i + BATCH).map((a) => a.Address))
+      .where(
+        "Address",
+        "in",
+        firstReferred.slice(i, i + BATCH).map((a) => a.Address),
+      )
       .execute();
   for (let i = 0; i < dropped.length; i += BATCH)
     await tx
       .deleteFrom("image_addresses")
-      .where("Address", "in", dropped.slice(i, i + BATCH).map((a) => a.Address))
+      .where(
+        "Address",
+        "in",
+        dropped.slice(i, i + BATCH).map((a) => a.Address),
+      )
       .execute();
   // Unnamed images: those whose addresses went now, or before (an address re-pointed at new bytes).
   const orphans = await tx
@@ -83,6 +91,9 @@ export async function collectImages(
     .execute();
   const gone = orphans.map((row) => row.Digest);
   for (let i = 0; i < gone.length; i += BATCH)
-    await tx.deleteFrom("images").where("Digest", "in", gone.slice(i, i + BATCH)).execute();
+    await tx
+      .deleteFrom("images")
+      .where("Digest", "in", gone.slice(i, i + BATCH))
+      .execute();
   return gone;
 }

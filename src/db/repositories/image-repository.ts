@@ -78,7 +78,9 @@ export async function imageFile(
       .where("Digest", "=", digest)
       .executeTakeFirst();
     // The address names the original's format: another extension is not this image's address.
-    return row && row.Format === variant.format ? { bytes: row.Bytes, format: variant.format } : null;
+    return row && row.Format === variant.format
+      ? { bytes: row.Bytes, format: variant.format }
+      : null;
   }
   const row = await db.kysely
     .selectFrom("image_renditions")

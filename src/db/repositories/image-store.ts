@@ -73,7 +73,10 @@ export async function nextAwaitingRenditions(db: Db): Promise<AwaitingRenditions
     .where((eb) =>
       eb.not(
         eb.exists(
-          eb.selectFrom("image_renditions as r").select("r.Digest").whereRef("r.Digest", "=", "i.Digest"),
+          eb
+            .selectFrom("image_renditions as r")
+            .select("r.Digest")
+            .whereRef("r.Digest", "=", "i.Digest"),
         ),
       ),
     )
@@ -112,7 +115,13 @@ export async function storeRenditions(
     for (const r of renditions)
       await tx
         .insertInto("image_renditions")
-        .values({ Digest: digest, Width: r.width, Format: r.format, Height: r.height, Bytes: r.bytes })
+        .values({
+          Digest: digest,
+          Width: r.width,
+          Format: r.format,
+          Height: r.height,
+          Bytes: r.bytes,
+        })
         .onConflict((c) => c.columns(["Digest", "Width", "Format"]).doNothing())
         .execute();
     const tags = [imageTag(digest)];
