@@ -49,7 +49,7 @@ function shownSize(attribs: Record<string, string>, image: HeldImage) {
   return { width: image.width, height: image.height, isSized: false };
 }
 
-/** The `<picture>` for one `<img>` of an HTML field and the image it names. */
+/** The `<picture>` for one `<img>` of an HTML field and the image it names (an `<img>` alone for an original). */
 function pictureFor(img: Element, image: HeldImage, { sizes }: RewriteOptions): Element {
   const { sources, img: parts } = pictureParts(image);
   const size = shownSize(img.attribs, image);
@@ -64,6 +64,7 @@ function pictureFor(img: Element, image: HeldImage, { sizes }: RewriteOptions): 
     loading: "lazy",
     decoding: "async",
   };
+  if (sources.length === 0) return new Element("img", attribs);
   const children = [
     ...sources.map(
       (s) => new Element("source", { type: s.type, srcset: s.srcset, sizes: shownSizes }),
