@@ -25,6 +25,11 @@ export function imageSources(html: string): string[] {
 export interface RewriteOptions {
   /** The `sizes` of an image that names no width of its own: how wide the field shows it. */
   sizes: string;
+  /**
+   * A plain `<img>` of the fallback, for readers that take no `<picture>` nor `srcset` (a feed's:
+   * its HTML goes through the sanitiser again, which keeps only that).
+   */
+  isPlain?: boolean;
 }
 
 /** A positive whole number of pixels, from an attribute, or null (`50%`, `auto`, nothing). */
@@ -50,9 +55,17 @@ function shownSize(attribs: Record<string, string>, image: HeldImage) {
 }
 
 /** The `<picture>` for one `<img>` of an HTML field and the image it names (an `<img>` alone for an original). */
-function pictureFor(img: Element, image: HeldImage, { sizes }: RewriteOptions): Element {
+function pictureFor(img: Element, image: HeldImage, { sizes, isPlain }: RewriteOptions): Element {
   const { sources, img: parts } = pictureParts(image);
   const size = shownSize(img.attribs, image);
+  if (isPlain)
+    return new Element("img", {
+      src: parts.src,
+      width: String(size.width),
+      height: String(size.height),
+      alt: img.attribs.alt ?? "",
+      ...(img.attribs.title ? { title: img.attribs.title } : {}),
+    });
   const shownSizes = size.isSized ? `(max-width: ${size.width}px) 100vw, ${size.width}px` : sizes;
   const attribs: Record<string, string> = {
     src: parts.src,

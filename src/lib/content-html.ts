@@ -19,11 +19,12 @@ export async function withHeldImages(
   fields: readonly string[],
   images: ImageLookup,
   sizes = PROSE_SIZES,
+  { isPlain = false }: { isPlain?: boolean } = {},
 ): Promise<string[]> {
   const addresses = [...new Set(fields.flatMap(imageSources))];
   if (addresses.length === 0) return [...fields];
   const held = await images.held(addresses);
-  return fields.map((html) => rewriteImages(html, held, { sizes }));
+  return fields.map((html) => rewriteImages(html, held, { sizes, isPlain }));
 }
 
 /** HTML fields sanitised for the page, with their images pointed at the held copies. */
