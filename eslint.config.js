@@ -98,6 +98,27 @@ export default tseslint.config(
     ],
     "src/odata/ compiles query options and knows no database: src/db/ runs what it compiles, src/server/ names the entity sets.",
   ),
+  // The images the site holds: fetching, checking, renditions and HTML fields' images, given a
+  // store by src/db/; it imports the product's rules and nothing else of ours.
+  ...layer(
+    ["src/images/**/*.ts"],
+    [
+      "**/content/**",
+      "**/db/**",
+      "**/lib/**",
+      "**/odata/**",
+      "**/search/**",
+      "**/server/**",
+      "**/sync/**",
+      "**/components/**",
+      "**/widgets/**",
+      "kysely",
+      "react",
+      "zod",
+    ],
+    "src/images/ is given a store by src/db/: it imports src/rules/ and nothing else of ours, no database, zod or React.",
+    ["**/*.test.ts"],
+  ),
   ...layer(
     ["src/db/**/*.ts"],
     ["**/server/**", "**/sync/**", "**/lib/**", "**/components/**", "**/widgets/**", "react"],

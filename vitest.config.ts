@@ -1,4 +1,7 @@
 import { availableParallelism } from "node:os";
+// Tests run in worker threads, and some load sharp. On glibc, the main thread must have loaded
+// sharp before any worker does, or its libraries are unloaded under the others when one ends.
+import "sharp";
 import { defineConfig } from "vitest/config";
 import { widgetTokens } from "./tools/widget-tokens.ts";
 

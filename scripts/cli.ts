@@ -5,6 +5,7 @@ import { connect, CONTENT_WRITE_TIMEOUT_MS, type Db } from "../src/db/connect.ts
 import { migrate } from "../src/db/migrate.ts";
 import { withSchemaLock } from "../src/db/schema-lock.ts";
 import { loadConfig } from "../src/server/config.ts";
+import { renderAwaitingImages } from "../src/server/image-renditions.ts";
 import { purgeTwice } from "../src/server/publish.ts";
 import { createPurger } from "../src/server/purge/index.ts";
 
@@ -47,4 +48,24 @@ export async function purgeShared(tags: readonly string[]): Promise<void> {
   if (purger === null) return;
   await purgeTwice(purger, tags, config.CONTENT_POLL_MS);
   await purger.settled();
+}
+
+/**
+ * After a command wrote content: makes the renditions of the images it held (one at a time, as
+ * the site does in the background), printing a line for those that fail; resolves to the cache
+ * tags the renditions touched, for the purge.
+ */
+export async function renderImages(db: Db): Promise<string[]> {
+  const tags: string[] = [];
+  const started = performance.now();
+  const count = await renderAwaitingImages(db, {
+    onRendered: (touched) => tags.push(...touched),
+    onFailed: (digest, reason) =>
+      console.warn(`image ${digest}: its renditions could not be made (${reason})`),
+  });
+  if (count > 0)
+    console.log(
+      `renditions of ${count} image(s) made in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  return tags;
 }

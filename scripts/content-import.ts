@@ -1,19 +1,38 @@
+import { dirname, resolve } from "node:path";
 import { replaceContent } from "../src/db/repositories/content-repository.ts";
+import { imageAddresses } from "../src/db/repositories/image-collect.ts";
+import { imageStore } from "../src/db/repositories/image-store.ts";
+import { holdImages, refusals } from "../src/images/hold.ts";
+import { describeRefusal } from "../src/images/refusal.ts";
+import { imageLoader } from "../src/images/load.ts";
 import { ALL } from "../src/rules/cache-tags.ts";
-import { openForCli, positionalFile, purgeShared, runCli } from "./cli.ts";
+import { openForCli, positionalFile, purgeShared, renderImages, runCli } from "./cli.ts";
 import { readContentFile } from "./content-file-io.ts";
 
-// npm run content:import -- FILE : all or nothing, in one database transaction.
+// npm run content:import -- FILE : all or nothing, in one database transaction. The images the
+// content shows are held first (URLs fetched, paths read from beside the file), as the sync
+// holds them; one that cannot be is named, and left out of the pages that would show it.
 runCli(async () => {
   const file = positionalFile("npm run content:import -- FILE");
   const content = readContentFile(file);
   const db = await openForCli();
+  let held: number;
   try {
-    await replaceContent(db, content);
-  } catch (error) {
-    // One transaction: a failure anywhere in it (a full disk, a lock) leaves the old content.
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`import failed, nothing was changed: ${reason}`, { cause: error });
+    const outcomes = await holdImages(
+      imageStore(db),
+      imageAddresses(content),
+      imageLoader({ folder: dirname(resolve(file)), origins: "any" }),
+    );
+    for (const refused of refusals(outcomes)) console.warn(describeRefusal(refused));
+    held = outcomes.filter((o) => o.isHeld).length;
+    try {
+      await replaceContent(db, content);
+    } catch (error) {
+      // One transaction: a failure anywhere in it (a full disk, a lock) leaves the old content.
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`import failed, nothing was changed: ${reason}`, { cause: error });
+    }
+    await renderImages(db);
   } finally {
     await db.close();
   }
@@ -21,6 +40,6 @@ runCli(async () => {
   await purgeShared([ALL]);
   console.log(
     `imported ${file}: ${content.transactions.length} transactions, ${content.articles.length} articles, ` +
-      `${content.flatTaxa.length} flat taxa, ${content.hierarchyTaxa.length} hierarchy taxa`,
+      `${content.flatTaxa.length} flat taxa, ${content.hierarchyTaxa.length} hierarchy taxa, ${held} image(s)`,
   );
 });

@@ -3,7 +3,7 @@ import { formatReport } from "../src/sync/report.ts";
 import { runSync } from "../src/sync/run-sync.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { readSyncSettings } from "../src/sync/settings.ts";
-import { openForCli, purgeShared, runCli } from "./cli.ts";
+import { openForCli, purgeShared, renderImages, runCli } from "./cli.ts";
 
 const USAGE = "npm run content:sync -- SETTINGS.json [--dry-run] [--full] [--allow-empty]";
 
@@ -35,7 +35,9 @@ runCli(async () => {
       isEmptyAllowed: values["allow-empty"] === true,
     });
     for (const line of formatReport(report)) console.log(line);
-    if (report.outcome === "written") await purgeShared(report.tags ?? []);
+    const rendered = await renderImages(db);
+    if (report.outcome === "written" || rendered.length > 0)
+      await purgeShared([...(report.tags ?? []), ...rendered]);
   } finally {
     await db.close();
   }

@@ -17,7 +17,8 @@ export * from "./sitefinity-content.ts";
 // benchmark: a service at its own route (`/api/firm`) on its own origin, the content of
 // sitefinity-content.ts, classification fields only when `$select` names them, server paging with
 // an absolute `@odata.nextLink` every 50 rows, CORS for the allowed origins, the images its HTML
-// points at, and a second service (`/api/members`) that refuses anonymous callers with 401. With
+// points at (one picture for every address, unless a test says what an address answers: a real
+// photograph, a replaced one, a 404, an SVG, a page, a body without end, a bomb), and a second service (`/api/members`) that refuses anonymous callers with 401. With
 // an access key it is that kind of service itself: 401 without `X-SF-Access-Key`, 403 for a set
 // the key's user may not read. A test edits, adds and removes items between syncs, holds or
 // fails requests, and counts the whole items it served. An edit or a removal may be served late,
@@ -46,6 +47,13 @@ export interface ServiceOptions extends SetUp {
   pageSize?: number;
 }
 
+/** How the service answers one image address (its path, `/images/…`, the query aside). */
+export type ImageAnswer =
+  | { bytes: Uint8Array; type: string }
+  | { status: number }
+  /** A body of this many bytes, sent in 64 KiB chunks without a Content-Length. */
+  | { streamedBytes: number };
+
 export interface SitefinityService {
   /** `http://localhost:PORT`: another origin than the site's `127.0.0.1` and the host page's. */
   origin: string;
@@ -71,6 +79,10 @@ export interface SitefinityService {
   failNext(count: number, status: number): void;
   /** Requests for this set answer 403: the key's user may not read it. */
   forbid(set: string): void;
+  /** What requests for an image path (`/images/…`) answer from now on. */
+  serveImage(path: string, answer: ImageAnswer): void;
+  /** Body bytes written for an image path so far (a download stopped early wrote fewer). */
+  imageBytesSent(path: string): number;
   close(): Promise<void>;
 }
 
@@ -106,6 +118,8 @@ export async function startSitefinityService(
   const requests: string[] = [];
   const served = new Map<string, number>();
   const forbidden = new Set<string>();
+  const images = new Map<string, ImageAnswer>();
+  const imageBytes = new Map<string, number>();
   const held: ServerResponse[] = [];
   let isHanging = false;
   let failures: { count: number; status: number } = { count: 0, status: 500 };
@@ -155,6 +169,31 @@ export async function startSitefinityService(
     return reply;
   };
 
+  const answerImage = (path: string, response: ServerResponse) => {
+    const answer = images.get(path) ?? { bytes: picture, type: "image/png" };
+    const count = (n: number) => imageBytes.set(path, (imageBytes.get(path) ?? 0) + n);
+    if ("status" in answer) {
+      response.writeHead(answer.status, { "content-type": "text/html" }).end("Not found");
+    } else if ("bytes" in answer) {
+      count(answer.bytes.length);
+      response.writeHead(200, { "content-type": answer.type }).end(answer.bytes);
+    } else {
+      response.writeHead(200, { "content-type": "image/jpeg" });
+      const block = Buffer.alloc(64 * 1024, 0xff);
+      let left = answer.streamedBytes;
+      const write = () => {
+        while (left > 0 && !response.destroyed) {
+          const part = block.subarray(0, Math.min(block.length, left));
+          left -= part.length;
+          count(part.length);
+          if (!response.write(part)) return void response.once("drain", write);
+        }
+        if (!response.destroyed) response.end();
+      };
+      write();
+    }
+  };
+
   const server = createServer((request, response) => {
     requests.push(`${request.method} ${decodeURIComponent(request.url ?? "")}`);
     if (isHanging) {
@@ -174,7 +213,7 @@ export async function startSitefinityService(
     }
     const reply = () => {
       if (request.url?.startsWith("/images/")) {
-        response.writeHead(200, { "content-type": "image/png" }).end(picture);
+        answerImage(new URL(request.url, origin).pathname, response);
         return;
       }
       if (failures.count > 0) {
@@ -231,6 +270,8 @@ export async function startSitefinityService(
       failures = { count, status };
     },
     forbid: (set) => void forbidden.add(set),
+    serveImage: (path, answer) => void images.set(path, answer),
+    imageBytesSent: (path) => imageBytes.get(path) ?? 0,
     close: () =>
       new Promise<void>((resolve) => {
         for (const response of held) response.destroy();

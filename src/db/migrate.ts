@@ -9,6 +9,7 @@ import * as dealCounterpartyAndService from "./migrations/006-deal-counterparty-
 import * as searchIndexUpdates from "./migrations/007-search-index-updates.ts";
 import * as contentChanges from "./migrations/008-content-changes.ts";
 import * as peopleOfficesAlerts from "./migrations/009-people-offices-alerts.ts";
+import * as images from "./migrations/010-images.ts";
 import {
   rebuildSearchIndex,
   SEARCH_INDEX_VERSION,
@@ -29,6 +30,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "007-search-index-updates": searchIndexUpdates,
   "008-content-changes": contentChanges,
   "009-people-offices-alerts": peopleOfficesAlerts,
+  "010-images": images,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

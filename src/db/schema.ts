@@ -27,6 +27,9 @@ export interface Database {
   search_documents: SearchDocumentTable;
   search_words: SearchWordTable;
   search_meta: SearchMetaTable;
+  images: ImageTable;
+  image_addresses: ImageAddressTable;
+  image_renditions: ImageRenditionTable;
 }
 
 /**
@@ -190,4 +193,38 @@ export interface AlertTable {
   LinkTitle: string | null;
   LinkUrl: string | null;
   Position: number;
+}
+
+/** An image the site holds, by the SHA-256 of its original bytes (lower-case hex). */
+export interface ImageTable {
+  Digest: string;
+  /** The original's format: jpeg, png, webp, avif or gif (src/rules/image-urls.ts). */
+  Format: string;
+  /** As displayed: EXIF orientation applied. */
+  Width: number;
+  Height: number;
+  /** 1 when the image has an alpha channel (its fallback rendition is then a PNG). */
+  HasAlpha: number;
+  Bytes: Buffer;
+  HeldAt: string;
+  /** Why its renditions could not be made; null while they can be. */
+  RenditionProblem: string | null;
+}
+
+/** An address (an image URL, or a path beside a content file) and the image it names. */
+export interface ImageAddressTable {
+  Address: string;
+  Digest: string;
+  HeldAt: string;
+  /** When a content write first referred to it; null while only held. */
+  ReferencedAt: string | null;
+}
+
+/** One rendition of an image: a width and a format (avif, webp, jpeg or png). */
+export interface ImageRenditionTable {
+  Digest: string;
+  Width: number;
+  Format: string;
+  Height: number;
+  Bytes: Buffer;
 }

@@ -185,3 +185,10 @@ export const ALERT = "alert";
 export const personTag = (id: string) => `person-${id.toLowerCase()}`;
 /** The list of one person's deals (their profile's selected transactions). */
 export const personDealsTag = (id: string) => `person-deals-${id.toLowerCase()}`;
+/** A held image: its addresses, and the pages that show it (by the SHA-256 of its bytes). */
+export const imageTag = (digest: string) => `image-${digest.toLowerCase()}`;
+/**
+ * Pages that left out an image the site did not hold (it failed, or is on its way): a write that
+ * holds an image it did not hold before touches them.
+ */
+export const UNHELD_IMAGES = "images-unheld";

@@ -24,6 +24,7 @@ import { apiRoutes } from "./routes/api/index.ts";
 import { replyEnvelope, trustProxy } from "./reply-envelope.ts";
 import { requestIdFor } from "./request-id.ts";
 import { envelopeHooks, quietRoutes, RequestLog } from "./request-log.ts";
+import { imageRoutes } from "./routes/images.ts";
 import { KeptPages } from "./routes/kept-pages.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { suggestionRoutes } from "./routes/suggestions.ts";
@@ -47,8 +48,6 @@ export interface AppOptions {
   /** Logger settings (tests), or the site's own logger (main.ts: see logger.ts). */
   logger?: FastifyServerOptions["logger"];
   loggerInstance?: FastifyBaseLogger;
-  /** Origins whose images content shows (the synced Sitefinity's), for the CSP's img-src. */
-  imageOrigins?: readonly string[];
   /** Purges the shared caches in front (purge/): absent when none is configured. */
   purger?: Purger;
   /** Sitefinity's service hooks, when SYNC_SETTINGS and the hook's credentials are set. */
@@ -85,7 +84,7 @@ const CHECK_TIMEOUTS_MS = 1000;
 /** Builds the site's Fastify app without listening: plugins, then our decorations, then routes. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const securityHeadersFor = securityHeaders(config, options.imageOrigins);
+  const securityHeadersFor = securityHeaders(config);
   const metrics = options.metrics ?? createMetrics(options.db, options.content);
   const inFlight = new InFlight();
   const pages = new KeptPages(options.content, (isHit) => metrics.cacheLookup("page", isHit));
@@ -185,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(apiRoutes, { prefix: "/api/default" });
   await app.register(suggestionRoutes);
+  await app.register(imageRoutes);
   await app.register(hookRoutes, { hooks: options.hooks });
   if (options.astro) {
     await app.register(pageRoutes, {

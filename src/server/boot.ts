@@ -6,11 +6,18 @@ import { connect, sqlitePath, type Db } from "../db/connect.ts";
 import { migrate } from "../db/migrate.ts";
 import { withSchemaLock } from "../db/schema-lock.ts";
 import { contentRevision, replaceContent } from "../db/repositories/content-repository.ts";
+import { imageAddresses } from "../db/repositories/image-collect.ts";
+import { imageStore } from "../db/repositories/image-store.ts";
+import { holdImages, refusals } from "../images/hold.ts";
+import { imageLoader } from "../images/load.ts";
+import type { ImageRefusal } from "../images/refusal.ts";
 import type { AstroHandler } from "./astro-bridge.ts";
 import type { Config } from "./config.ts";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const DIST = `${ROOT}dist/`;
+/** Where the demo content's images are, beside its generator: its relative addresses start here. */
+export const DEMO_IMAGES = `${ROOT}src/db/demo/`;
 
 /** Thrown when the site cannot start; the message is one line saying what and where. */
 export class StartupError extends Error {
@@ -23,7 +30,9 @@ export class StartupError extends Error {
  * transaction); without it the site refuses to start, so a mistyped or empty database never
  * becomes a live demo site. Instances starting together on one PostgreSQL database take turns.
  */
-export async function openDatabase(config: Config): Promise<{ db: Db; isSeeded: boolean }> {
+export async function openDatabase(
+  config: Config,
+): Promise<{ db: Db; isSeeded: boolean; refusedImages: ImageRefusal[] }> {
   const path = sqlitePath(config.DATABASE_URL);
   if (path !== null && !config.SEED_DEMO && !existsSync(path)) {
     throw new StartupError(
@@ -36,6 +45,7 @@ export async function openDatabase(config: Config): Promise<{ db: Db; isSeeded: 
     timeoutMs: config.DATABASE_TIMEOUT_MS,
   });
   let isSeeded = false;
+  let refusedImages: ImageRefusal[] = [];
   try {
     await withSchemaLock(db, async () => {
       await migrate(db);
@@ -45,7 +55,16 @@ export async function openDatabase(config: Config): Promise<{ db: Db; isSeeded: 
           `database ${db.location} holds no content (import a content file with npm run content:import, or set SEED_DEMO=true for the demo content)`,
         );
       }
-      await replaceContent(db, demoContent());
+      const content = demoContent();
+      // Held as an import holds them; the site's renditions follow once it listens.
+      refusedImages = refusals(
+        await holdImages(
+          imageStore(db),
+          imageAddresses(content),
+          imageLoader({ folder: DEMO_IMAGES, origins: [] }),
+        ),
+      );
+      await replaceContent(db, content);
       isSeeded = true;
     });
   } catch (error) {
@@ -55,7 +74,7 @@ export async function openDatabase(config: Config): Promise<{ db: Db; isSeeded: 
       `database ${db.location} is not usable: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  return { db, isSeeded };
+  return { db, isSeeded, refusedImages };
 }
 
 /** The demo content as an import reads it: validated and sanitised like any content file. */

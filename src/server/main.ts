@@ -6,6 +6,8 @@ import { watchContent } from "./content-state.ts";
 import { createLogger } from "./logger.ts";
 import { createMetrics, startMetricsServer } from "./metrics.ts";
 import { createItemQueue } from "./hooks/item-queue.ts";
+import { renditionQueue } from "./image-renditions.ts";
+import { describeRefusal } from "../images/refusal.ts";
 import { publisher } from "./publish.ts";
 import { createPurger } from "./purge/index.ts";
 import { scheduleSync } from "./sync-schedule.ts";
@@ -19,13 +21,24 @@ async function main() {
   const log = createLogger(config.LOG_LEVEL);
   // Read first: a broken settings file stops the start with one line, before anything opens.
   const syncSettings = config.SYNC_SETTINGS ? readSyncSettings(config.SYNC_SETTINGS) : null;
-  const { db, isSeeded } = await openDatabase(config);
+  const { db, isSeeded, refusedImages } = await openDatabase(config);
   const content = await watchContent(db, config.CONTENT_POLL_MS);
   const astro = await loadAstroHandler();
   const metrics = createMetrics(db, content, { logLinesDropped: log.dropped });
   const purger = createPurger(config, { log: log.logger, registry: metrics.registry }) ?? undefined;
   const publishing = publisher(content, purger, config.CONTENT_POLL_MS);
-  const { onWritten } = publishing;
+  // The images a write held get their renditions here, in the background, one at a time; each
+  // image's are published (dropped, purged) as a change of their own.
+  const renditions = renditionQueue(db, {
+    onRendered: publishing.onWritten,
+    onFailed: (digest, reason) =>
+      log.logger.warn({ image: digest, reason }, "an image's renditions could not be made"),
+    onError: (error) => log.logger.error({ err: error }, "renditions stopped"),
+  });
+  const onWritten: typeof publishing.onWritten = (tags) => {
+    publishing.onWritten(tags);
+    renditions.kick();
+  };
   const job = syncSettings && {
     databaseUrl: config.DATABASE_URL,
     timeoutMs: CONTENT_WRITE_TIMEOUT_MS,
@@ -53,7 +66,6 @@ async function main() {
     clientDir: `${DIST}client`,
     embedDir: `${DIST}embed`,
     loggerInstance: log.logger,
-    imageOrigins: syncSettings ? [new URL(syncSettings.service).origin] : [],
     purger,
     hooks:
       queue && syncSettings
@@ -66,11 +78,15 @@ async function main() {
         : undefined,
   });
   if (isSeeded) app.log.info("the database held no content: loaded the demo content");
+  for (const refused of refusedImages)
+    app.log.warn({ image: refused.address, reason: refused.reason }, describeRefusal(refused));
   if (queue && config.SYNC_EVERY === undefined)
     app.log.warn(
       "service hooks are on without SYNC_EVERY: a hook that never arrives, or fails, is caught up only by a sync run by hand",
     );
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Images held by an earlier run (the demo's, a command's that stopped) and still without renditions.
+  renditions.kick();
   // Metrics on a port of their own (loopback by default), never on the public site.
   const metricsServer =
     config.METRICS_PORT === undefined
@@ -101,7 +117,7 @@ async function main() {
     force.unref();
     metricsServer?.close();
     // Purges already started finish (or give up) before the process goes: a change stays purged.
-    Promise.all([app.closeGracefully(), sync?.stop(), queue?.stop()])
+    Promise.all([app.closeGracefully(), sync?.stop(), queue?.stop(), renditions.stop()])
       // A write that ended during the shutdown is still dropped and purged.
       .then(() => publishing.settled())
       .then(() => purger?.settled())

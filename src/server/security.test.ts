@@ -33,15 +33,14 @@ describe("security headers", () => {
     expect(headersSetBy(helmet(options))).toEqual(headersOnResponse(helmet(options)));
   });
 
-  it("add CORS for the API only, and the image origins to img-src only", () => {
-    const headersFor = securityHeaders(loadConfig({}), ["https://cms.firm.example"]);
+  it("add CORS for the API only, and take images from this site alone", () => {
+    const headersFor = securityHeaders(loadConfig({}));
     const page = headersFor("/topics");
     const api = headersFor("/api/default/transactions");
     expect(page["access-control-allow-origin"]).toBeUndefined();
     expect(api["access-control-allow-origin"]).toBe("*");
     const csp = page["content-security-policy"] ?? "";
-    expect(csp).toContain("img-src 'self' data: https://cms.firm.example");
-    expect(csp.replace(/img-src[^;]*/, "")).not.toContain("cms.firm.example");
+    expect(csp).toMatch(/(^|;\s*)img-src 'self'(;|$)/);
     expect(page["permissions-policy"]).toContain("camera=()");
   });
 });

@@ -23,13 +23,10 @@ export type SecurityHeadersFor = (url: string | undefined) => HeaderSet;
  * The site's security headers, and CORS for the API: set by the hook below on every request
  * that reaches Fastify's hooks, and by app.ts on the replies Fastify makes before any hook runs
  * (an address with broken percent-encoding). Pages add their script and style hashes to the CSP
- * (see routes/pages.ts). `imageOrigins` (the Sitefinity web service's origin, whose images synced
- * content shows) are added to img-src, and to nothing else.
+ * (see routes/pages.ts). Images come from this site alone: it holds a copy of every image its
+ * content shows (src/images/), so no page loads one from Sitefinity or anywhere else.
  */
-export function securityHeaders(
-  config: Config,
-  imageOrigins: readonly string[] = [],
-): SecurityHeadersFor {
+export function securityHeaders(config: Config): SecurityHeadersFor {
   const fromHelmet = headersSetBy(
     helmet({
       contentSecurityPolicy: {
@@ -38,7 +35,7 @@ export function securityHeaders(
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'"],
-          imgSrc: ["'self'", "data:", ...imageOrigins],
+          imgSrc: ["'self'"],
           fontSrc: ["'self'"],
           connectSrc: ["'self'"],
           objectSrc: ["'none'"],

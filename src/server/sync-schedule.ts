@@ -1,7 +1,11 @@
 import { Worker } from "node:worker_threads";
 import type { FastifyBaseLogger } from "fastify";
 import { Counter, Gauge, type Registry } from "prom-client";
-import { formatReport } from "../sync/report.ts";
+// The sync's worker checks images with sharp. On glibc, the thread that starts workers must have
+// loaded sharp first, or its libraries are unloaded under the next worker when one ends.
+import "sharp";
+import { describeRefusal } from "../images/refusal.ts";
+import { formatReport, type SyncReport } from "../sync/report.ts";
 import type { OnWritten } from "./publish.ts";
 import type { SyncResult } from "./sync-result.ts";
 import type { SyncJob } from "./sync-worker.ts";
@@ -25,6 +29,12 @@ export interface SyncScheduleOptions {
   registry: Registry;
   /** Told the cache tags of each write (publish.ts: drop, then purge the shared caches). */
   onWritten?: OnWritten;
+}
+
+/** Logs each image a sync could not hold, with its address and why (the item landed without it). */
+export function logRefusedImages(log: FastifyBaseLogger, report: SyncReport): void {
+  for (const refused of report.images?.refused ?? [])
+    log.warn({ image: refused.address, reason: refused.reason }, describeRefusal(refused));
 }
 
 /** Runs one sync in a worker thread; `stop` asks it to end early. */
@@ -101,6 +111,7 @@ export function scheduleSync(options: SyncScheduleOptions): SyncSchedule {
     // A write the worker finished while the site was stopping is still published.
     if (result.ok && result.report.outcome === "written")
       options.onWritten?.(result.report.tags ?? []);
+    if (result.ok) logRefusedImages(options.log, result.report);
     if (controller.signal.aborted) return;
     if (result.ok) {
       const { report } = result;

@@ -1,4 +1,5 @@
 import type { ItemNotice } from "./hook-notice.ts";
+import { describeRefusal, type ImageRefusal } from "../images/refusal.ts";
 import type { SetChanges } from "./listing-diff.ts";
 import type { SyncedSet } from "./snapshot.ts";
 
@@ -17,6 +18,12 @@ export interface SetReport {
 /** `busy`: another sync held the lock, and this one did nothing. */
 export type SyncOutcome = "written" | "unchanged" | "dry-run" | "busy";
 
+/** The images a sync's content refers to: how many the site holds, and those it could not hold. */
+export interface ImagesReport {
+  held: number;
+  refused: ImageRefusal[];
+}
+
 /** What a sync did, as the command prints it and the schedule counts it. */
 export interface SyncReport {
   /** The firm's sets not read: turned off in the settings, or not in the service (kept as held). */
@@ -34,6 +41,8 @@ export interface SyncReport {
   tags?: string[];
   /** Hooks' items the service served in an older copy than the hook's: to be asked for again. */
   askAgain?: ItemNotice[];
+  /** The images of the content written (absent when nothing was written). */
+  images?: ImagesReport;
 }
 
 /** Figures for a set: from its listing, or for deals and articles from what the sync kept. */
@@ -60,11 +69,12 @@ const OUTCOME: Record<SyncReport["outcome"], (report: SyncReport) => string> = {
   busy: () => "another sync is running on this database: this one did nothing",
 };
 
-/** One line per set, then the requests, the time and the outcome. */
+/** One line per set, then each image not held, the requests, the time and the outcome. */
 export function formatReport(report: SyncReport): string[] {
   if (report.outcome === "busy") return [OUTCOME.busy(report)];
   const verb = report.outcome === "dry-run" ? "would be: " : "";
   return [
+    ...(report.images?.refused ?? []).map(describeRefusal),
     ...report.sets.map(
       (s) =>
         `${s.set}: ${s.listed} listed; ${verb}${s.added} added, ${s.changed} changed, ${s.removed} removed`,

@@ -7,12 +7,13 @@ import {
 } from "../db/repositories/content-repository.ts";
 import { readContentVersions } from "../db/repositories/sync-repository.ts";
 import { tryWithSyncLock } from "../db/sync-lock.ts";
-import { ARTICLES, DEALS } from "../rules/cache-tags.ts";
+import { ARTICLES, DEALS, imageTag } from "../rules/cache-tags.ts";
 import { contentChangeTags } from "./change-tags.ts";
+import { holdSyncImages } from "./hold-images.ts";
 import { isUnchanged } from "./listing-diff.ts";
 import { fetchChangedSets, listService, type SetName } from "./read-service.ts";
 import { readFirm } from "./sync-firm.ts";
-import { setReport, type SyncOutcome, type SyncReport } from "./report.ts";
+import { setReport, type ImagesReport, type SyncOutcome, type SyncReport } from "./report.ts";
 import { createServiceClient, SyncError, type ClientOptions } from "./service-client.ts";
 import type { SyncSettings } from "./settings.ts";
 import {
@@ -170,24 +171,33 @@ async function syncUnderLock(db: Db, options: SyncOptions, started: number): Pro
   const written = await writeSnapshot(db, input, settings, {
     revision,
     isDryRun: options.isDryRun,
+    signal: options.client?.signal,
   });
   const synced = { transactions: deals, articles };
   if (written === null) return report("dry-run", synced);
-  return { ...report("written", synced, written.revision), tags: written.tags };
+  return {
+    ...report("written", synced, written.revision),
+    tags: written.tags,
+    images: written.images,
+  };
 }
 
 /**
  * Validates the content after a sync as an import is validated, and writes it through the
  * import's write path, all or nothing, only if no one changed the content since `revision`
- * was read. Resolves to the new revision and the cache tags the write touched, or null on a dry
- * run.
+ * was read; the images it refers to are held first (hold-images.ts). Resolves to the new
+ * revision, the cache tags the write touched and its images, or null on a dry run.
  */
 export async function writeSnapshot(
   db: Db,
   input: SnapshotInput,
   settings: SyncSettings,
-  { revision, isDryRun = false }: { revision: number; isDryRun?: boolean },
-): Promise<{ revision: number; tags: string[] } | null> {
+  {
+    revision,
+    isDryRun = false,
+    signal,
+  }: { revision: number; isDryRun?: boolean; signal?: AbortSignal },
+): Promise<{ revision: number; tags: string[]; images: ImagesReport } | null> {
   const clashes = descriptionClashes(input);
   if (clashes.length > 0)
     throw new SyncRefusedError(clashes.map((clash) => describeClash(clash, settings)));
@@ -198,9 +208,15 @@ export async function writeSnapshot(
       parsed.issues.map((issue) => describeIssue(issue, snapshot, settings)),
     );
   if (isDryRun) return null;
+  const held = await holdSyncImages(db, parsed.content, input.mapping.origin, signal);
   // No item differs, yet the service listed a change: the order of a list, at most.
   const changed = contentChangeTags(input.current, parsed.content);
-  const tags = changed.length > 0 ? changed : [DEALS, ARTICLES];
-  const after = await replaceContent(db, parsed.content, { ifRevision: revision, tags });
-  return { revision: after, tags };
+  const tags = [...(changed.length > 0 ? changed : [DEALS, ARTICLES]), ...held.tags];
+  let dropped: readonly string[] = [];
+  const after = await replaceContent(db, parsed.content, {
+    ifRevision: revision,
+    tags,
+    onImagesDropped: (digests) => (dropped = digests),
+  });
+  return { revision: after, tags: [...tags, ...dropped.map(imageTag)], images: held.images };
 }

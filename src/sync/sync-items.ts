@@ -2,10 +2,13 @@ import { parseContentFile } from "../content/content-file.ts";
 import type { Db } from "../db/connect.ts";
 import { contentRevision, readContent, writeItems } from "../db/repositories/content-repository.ts";
 import type { HeldItems } from "../db/repositories/held-items.ts";
+import { imageAddresses } from "../db/repositories/image-collect.ts";
+import { imageTag } from "../rules/cache-tags.ts";
 import { isSameFrame, itemChanges, itemChangeTags } from "./change-tags.ts";
 import { isOlderThanNotice, noticeTarget, type ItemNotice } from "./hook-notice.ts";
 import type { SetChanges } from "./listing-diff.ts";
 import { toTransaction, type Item, type MappingSettings } from "./map-items.ts";
+import { holdSyncImages } from "./hold-images.ts";
 import { fetchChangedSets, listTaxa } from "./read-service.ts";
 import type { SyncReport } from "./report.ts";
 import { SyncRefusedError, underSyncLock, writeSnapshot, type SyncOptions } from "./run-sync.ts";
@@ -201,7 +204,12 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
   };
   const { input, snapshot, only, problems, fetched } = await gather(false);
   const { current } = input;
-  const report = (outcome: "written" | "unchanged", after: number, tags: string[]) => ({
+  const report = (
+    outcome: "written" | "unchanged",
+    after: number,
+    tags: string[],
+    images?: SyncReport["images"],
+  ) => ({
     outcome,
     sets: [],
     requests: client.requests,
@@ -210,6 +218,7 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
     seconds: (performance.now() - started) / 1000,
     tags,
     ...(askAgain.length > 0 ? { askAgain } : {}),
+    ...(images ? { images } : {}),
   });
   const parsed = parseContentFile(only);
   if (!parsed.ok)
@@ -236,9 +245,9 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
         articles: inPlace(fetched.articles, whole.articles, articles),
       },
       settings,
-      { revision },
+      { revision, signal: options.client?.signal },
     );
-    return report("written", written!.revision, written!.tags);
+    return report("written", written!.revision, written!.tags, written!.images);
   }
   const before = {
     transactions: current.transactions.filter((deal) => deals.has(lower(deal))),
@@ -249,6 +258,14 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
   const tags = itemChangeTags(changes, parsed.content.hierarchyTaxa);
   // A hook for an item as this site already holds it (sent twice, say) writes nothing.
   if (tags.length === 0) return report("unchanged", revision, []);
+  const descriptions = descriptionWrites(snapshot, before, parsed.content.descriptions);
+  const held = await holdSyncImages(
+    db,
+    parsed.content,
+    input.mapping.origin,
+    options.client?.signal,
+  );
+  let dropped: readonly string[] = [];
   const after = await writeItems(
     db,
     {
@@ -260,11 +277,36 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
         removed: changes.articles.flatMap(({ before: b, after: a }) => (b && !a ? [b.Id] : [])),
         written: changes.articles.flatMap(({ after: a }) => (a ? [a] : [])),
       },
-      descriptions: descriptionWrites(snapshot, before, parsed.content.descriptions),
+      descriptions,
     },
-    { ifRevision: revision, tags },
+    {
+      ifRevision: revision,
+      tags: [...tags, ...held.tags],
+      referencedImages: imageAddresses({
+        site: current.site,
+        articles: [
+          ...current.articles.filter((article) => !articles.has(lower(article))),
+          ...parsed.content.articles,
+        ],
+        descriptions: withWrites(current.descriptions, descriptions),
+      }),
+      onImagesDropped: (digests) => (dropped = digests),
+    },
   );
-  return report("written", after, tags);
+  return report("written", after, [...tags, ...held.tags, ...dropped.map(imageTag)], held.images);
+}
+
+/** The descriptions after some are written (a null one removed). */
+function withWrites(
+  held: Readonly<Record<string, string>>,
+  writes: Readonly<Record<string, string | null>>,
+): Record<string, string> {
+  const after: Record<string, string> = { ...held };
+  for (const [key, html] of Object.entries(writes)) {
+    if (html === null) delete after[key];
+    else after[key] = html;
+  }
+  return after;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -92,10 +93,17 @@ describe("a site that syncs by itself (SQLite)", { timeout: 90_000 }, () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain(article.Title);
-    expect(html).toContain(`src="${service.origin}/images/default-source/news/`);
-    expect(page.headers.get("content-security-policy")).toContain(
-      `img-src 'self' data: ${service.origin};`,
+    // Its picture is the site's own copy, named by the SHA-256 of the service's bytes.
+    const picture = Buffer.from(
+      await (await fetch(`${service.origin}/images/default-source/news/a.png`)).arrayBuffer(),
     );
+    const digest = createHash("sha256").update(picture).digest("hex");
+    expect(html).toMatch(new RegExp(`src="/images/${digest}/(original|\\d+)\\.png"`));
+    expect(html).not.toContain(`${service.origin}/images/`);
+    const copy = await fetch(`${server.url}/images/${digest}/original.png`);
+    expect(copy.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await copy.arrayBuffer()).equals(picture)).toBe(true);
+    expect(page.headers.get("content-security-policy")).toMatch(/(^|;\s*)img-src 'self'(;|$)/);
     const tag = firm.flatTaxa.find((t) => t.Id === article.Tags[0])!;
     expect(await (await fetch(`${server.url}${topicPath(tag.UrlName)}`)).text()).toContain(
       article.Title,
@@ -167,7 +175,7 @@ describe("a site whose sync fails, or is not scheduled (SQLite)", { timeout: 90_
     }
   });
 
-  it("with SYNC_SETTINGS alone, allows the service's images and syncs nothing", async () => {
+  it("with SYNC_SETTINGS alone, syncs nothing, and takes images from the site alone", async () => {
     const before = service.requests.length;
     const { server, metrics } = await siteWith({
       DATABASE_URL: `file:${join(dir, "unscheduled.db")}`,
@@ -175,9 +183,7 @@ describe("a site whose sync fails, or is not scheduled (SQLite)", { timeout: 90_
     });
     try {
       const home = await fetch(server.url);
-      expect(home.headers.get("content-security-policy")).toContain(
-        `img-src 'self' data: ${service.origin};`,
-      );
+      expect(home.headers.get("content-security-policy")).toMatch(/(^|;\s*)img-src 'self'(;|$)/);
       // A schedule registers its metrics when the site starts; this site has none of them.
       expect(await (await fetch(metrics)).text()).not.toContain("site_sync_");
       expect(service.requests.length).toBe(before);

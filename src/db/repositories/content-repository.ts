@@ -2,12 +2,13 @@ import { sql, type Insertable, type Transaction as KyselyTx } from "kysely";
 import type { ContentFile } from "../../content/content-file.ts";
 import type { Person } from "../../content/person.ts";
 import type { Site } from "../../content/site.ts";
-import { ALL } from "../../rules/cache-tags.ts";
+import { ALL, imageTag } from "../../rules/cache-tags.ts";
 import { storedDateTime } from "../../rules/date-time.ts";
 import type { Db } from "../connect.ts";
 import type { Database } from "../schema.ts";
 import { withApiDates } from "./api-dates.ts";
 import { among, heldArticles, heldDeals, type HeldItems } from "./held-items.ts";
+import { collectImages, imageAddresses } from "./image-collect.ts";
 import { rebuildSearchIndex, updateSearchIndex } from "./search-index-repository.ts";
 
 const BATCH = 400;
@@ -114,6 +115,11 @@ export interface ReplaceOptions {
   ifRevision?: number;
   /** The cache tags the write touches (src/rules/cache-tags.ts); all of them unless said. */
   tags?: readonly string[];
+  /**
+   * Told, after the commit, the digests of the images the write dropped because no content refers
+   * to them any more: their tags are among the write's, for the caller's purge.
+   */
+  onImagesDropped?: (digests: readonly string[]) => void;
 }
 
 /** How many revisions' changes are kept: an instance further behind drops everything. */
@@ -126,9 +132,10 @@ const CHANGES_KEPT = 1000;
 export async function replaceContent(
   db: Db,
   content: ContentFile,
-  { ifRevision, tags = [ALL] }: ReplaceOptions = {},
+  { ifRevision, tags = [ALL], onImagesDropped }: ReplaceOptions = {},
 ): Promise<number> {
-  return db.kysely.transaction().execute(async (tx) => {
+  let dropped: string[] = [];
+  const revision = await db.kysely.transaction().execute(async (tx) => {
     if (ifRevision !== undefined) await checkRevision(tx, db.dialect, ifRevision);
     await deleteAll(tx);
     await insertBatches(tx, "taxonomies", inOrder(content.taxonomies));
@@ -162,8 +169,11 @@ export async function replaceContent(
       { Key: "site", Value: JSON.stringify(content.site) },
     ]);
     await rebuildSearchIndex(tx);
-    return commitRevision(tx, db.dialect, tags);
+    dropped = await collectImages(tx, imageAddresses(content));
+    return commitRevision(tx, db.dialect, [...tags, ...dropped.map(imageTag)]);
   });
+  if (dropped.length > 0) onImagesDropped?.(dropped);
+  return revision;
 }
 
 /** A few deals and articles to write in place (a service hook's), and the descriptions they use. */
@@ -179,14 +189,26 @@ export interface ItemChanges {
  * `ifRevision`: the removed and rewritten ones go, the written ones come (each at its place in
  * the list, a new one last), their documents in the search index (the others' stay), and the
  * revision as replaceContent does.
- * The caller validated them as a sync validates its content.
+ * The caller validated them as a sync validates its content. Given `referencedImages` (every image
+ * address the content refers to after the write: imageAddresses), the images no longer referred
+ * to are dropped, as replaceContent drops them.
  */
 export async function writeItems(
   db: Db,
   changes: ItemChanges,
-  { ifRevision, tags }: { ifRevision: number; tags: readonly string[] },
+  {
+    ifRevision,
+    tags,
+    referencedImages,
+    onImagesDropped,
+  }: Pick<ReplaceOptions, "onImagesDropped"> & {
+    ifRevision: number;
+    tags: readonly string[];
+    referencedImages?: Iterable<string>;
+  },
 ): Promise<number> {
-  return db.kysely.transaction().execute(async (tx) => {
+  let dropped: string[] = [];
+  const revision = await db.kysely.transaction().execute(async (tx) => {
     await checkRevision(tx, db.dialect, ifRevision);
     const sets = [
       ["transactions", "transaction_industries", "TransactionId", changes.deals],
@@ -243,8 +265,11 @@ export async function writeItems(
       ...set.written.map((item) => item.Id),
     ];
     await updateSearchIndex(tx, { deals: ids(changes.deals), articles: ids(changes.articles) });
-    return commitRevision(tx, db.dialect, tags);
+    if (referencedImages !== undefined) dropped = await collectImages(tx, referencedImages);
+    return commitRevision(tx, db.dialect, [...tags, ...dropped.map(imageTag)]);
   });
+  if (dropped.length > 0) onImagesDropped?.(dropped);
+  return revision;
 }
 
 /**

@@ -1,12 +1,13 @@
 import type { APIRoute } from "astro";
-import { atomResponse, feedSite } from "../../lib/feed-response.ts";
+import { atomResponse, feedSite, withFeedImages } from "../../lib/feed-response.ts";
 import { FEED_SIZE, insightsFeed } from "../../lib/feeds.ts";
 
 /** The latest articles as an Atom feed. */
 export const GET: APIRoute = async ({ locals }) => {
-  const [site, articles] = await Promise.all([
+  const [site, stored] = await Promise.all([
     feedSite(locals),
     locals.feeds.latestArticles(FEED_SIZE),
   ]);
+  const articles = await withFeedImages(stored, "Summary", locals.images);
   return atomResponse(insightsFeed(site, articles));
 };

@@ -1,9 +1,10 @@
 import type { APIRoute } from "astro";
-import { atomResponse, feedSite } from "../../lib/feed-response.ts";
+import { atomResponse, feedSite, withFeedImages } from "../../lib/feed-response.ts";
 import { FEED_SIZE, transactionsFeed } from "../../lib/feeds.ts";
 
 /** The most recently closed deals as an Atom feed. */
 export const GET: APIRoute = async ({ locals }) => {
-  const [site, deals] = await Promise.all([feedSite(locals), locals.feeds.latestDeals(FEED_SIZE)]);
+  const [site, stored] = await Promise.all([feedSite(locals), locals.feeds.latestDeals(FEED_SIZE)]);
+  const deals = await withFeedImages(stored, "DescriptionHtml", locals.images);
   return atomResponse(transactionsFeed(site, deals));
 };

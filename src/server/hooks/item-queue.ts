@@ -7,6 +7,7 @@ import type { SyncResult } from "../sync-result.ts";
 import type { SyncJob } from "../sync-worker.ts";
 import { ASK_AGAIN_FOR_MS, nextAsk, type Late } from "./ask-again.ts";
 import { itemWorker } from "./item-worker.ts";
+import { logRefusedImages } from "../sync-schedule.ts";
 
 // The items service hooks named, synced in the background (the hook was answered at once): one
 // sync at a time in this instance, in the item syncs' worker thread (item-worker.ts), and every
@@ -126,6 +127,7 @@ export function createItemQueue(options: ItemQueueOptions): ItemQueue {
     const result = await worker.run(notices);
     if (result.ok && result.report.outcome === "written")
       options.onWritten?.(result.report.tags ?? []);
+    if (result.ok) logRefusedImages(options.log, result.report);
     return result;
   };
 

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { databaseForFile } from "../../../tests/helpers/temp-db.ts";
 import type { ContentFile } from "../../content/content-file.ts";
 import { generateContent } from "../../db/demo/generate.ts";
+import { imageRepository } from "../../db/repositories/image-repository.ts";
 import { feedRepository } from "../../db/repositories/feed-repository.ts";
 import { searchRepository } from "../../db/repositories/search-repository.ts";
 import { siteRepository } from "../../db/repositories/site-repository.ts";
@@ -24,6 +25,7 @@ databaseForFile(content, (db) => {
   const repositories = {
     site: siteRepository(db),
     feeds: feedRepository(db),
+    images: imageRepository(db),
     search: createSearch(searchRepository(db)),
   };
   // A deal page's reads: the deal, then its related deals.

@@ -1,4 +1,5 @@
 import type { FeedRepository } from "../../db/repositories/feed-repository.ts";
+import type { ImageRepository } from "../../db/repositories/image-repository.ts";
 import type { SiteSearch } from "../../search/engine.ts";
 import type { SiteRepository } from "../../db/repositories/site-repository.ts";
 import {
@@ -13,10 +14,12 @@ import {
   dealsGroupTag,
   dealTag,
   relatedDealsTags,
+  imageTag,
   SEARCH,
   SITE,
   TAXA,
   taxonTag,
+  UNHELD_IMAGES,
 } from "../../rules/cache-tags.ts";
 
 // What a page shows, said by the repository calls it makes while it renders: each call adds the
@@ -67,6 +70,14 @@ const FEED_TAGS: Taggers<FeedRepository> = {
   contentUpdated: () => [DEALS, ARTICLES],
 };
 
+const IMAGE_TAGS: Taggers<ImageRepository> = {
+  // Each image shown; and, when one was not held, the tag of the write that will hold it.
+  held: (found, addresses) => [
+    ...[...found.values()].map((image) => imageTag(image.digest)),
+    ...(addresses.some((address) => !found.has(address)) ? [UNHELD_IMAGES] : []),
+  ],
+};
+
 const SEARCH_TAGS: Partial<Taggers<SiteSearch>> = {
   search: () => [SEARCH],
   suggest: () => [SEARCH],
@@ -95,12 +106,18 @@ function tagged<T extends object>(
 
 /** The repositories a page reads, each call naming what it read in `sink`. */
 export function taggedRepositories(
-  repositories: { site: SiteRepository; feeds: FeedRepository; search: SiteSearch },
+  repositories: {
+    site: SiteRepository;
+    feeds: FeedRepository;
+    images: ImageRepository;
+    search: SiteSearch;
+  },
   sink: Set<string>,
 ) {
   return {
     site: tagged(repositories.site, SITE_TAGS, sink),
     feeds: tagged(repositories.feeds, FEED_TAGS, sink),
+    images: tagged(repositories.images, IMAGE_TAGS, sink),
     search: tagged(repositories.search, SEARCH_TAGS, sink),
   };
 }

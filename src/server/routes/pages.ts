@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { feedRepository } from "../../db/repositories/feed-repository.ts";
+import { imageRepository } from "../../db/repositories/image-repository.ts";
 import { siteRepository } from "../../db/repositories/site-repository.ts";
 import type { SiteSearch } from "../../search/engine.ts";
 import { renderWithAstro, type AstroHandler, type RenderedPage } from "../astro-bridge.ts";
@@ -16,6 +17,8 @@ import { taggedRepositories } from "./page-tags.ts";
 export interface PageLocals {
   site: ReturnType<typeof siteRepository>;
   feeds: ReturnType<typeof feedRepository>;
+  /** The images the site holds, by the addresses content names (src/components/held-image/). */
+  images: ReturnType<typeof imageRepository>;
   search: SiteSearch;
   siteUrl: string;
   /** Set by src/middleware.ts when the page failed to render. */
@@ -43,6 +46,7 @@ export const pageRoutes: FastifyPluginAsync<{
   const shared = {
     site: siteRepository(app.db),
     feeds: feedRepository(app.db),
+    images: imageRepository(app.db),
     search: app.siteSearch,
     siteUrl: app.config.SITE_URL,
   };

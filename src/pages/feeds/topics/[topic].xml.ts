@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { atomResponse, feedSite } from "../../../lib/feed-response.ts";
+import { atomResponse, feedSite, withFeedImages } from "../../../lib/feed-response.ts";
 import { FEED_SIZE, topicFeed } from "../../../lib/feeds.ts";
 import { currentTopic } from "../../../lib/topic-page.ts";
 import { topicFeedPath } from "../../../rules/site-paths.ts";
@@ -8,9 +8,10 @@ import { topicFeedPath } from "../../../rules/site-paths.ts";
 export const GET: APIRoute = async ({ locals, url, rewrite }) => {
   const topic = currentTopic(await locals.site.topics(), url.pathname, topicFeedPath);
   if (!topic) return rewrite("/404");
-  const [site, articles] = await Promise.all([
+  const [site, stored] = await Promise.all([
     feedSite(locals),
     locals.feeds.articlesTagged(topic.Id, FEED_SIZE),
   ]);
+  const articles = await withFeedImages(stored, "Summary", locals.images);
   return atomResponse(topicFeed(site, topic, articles));
 };
