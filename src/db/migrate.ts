@@ -8,6 +8,7 @@ import * as dealPagesAndSearch from "./migrations/005-deal-pages-and-search.ts";
 import * as dealCounterpartyAndService from "./migrations/006-deal-counterparty-and-service.ts";
 import * as searchIndexUpdates from "./migrations/007-search-index-updates.ts";
 import * as contentChanges from "./migrations/008-content-changes.ts";
+import * as siteRecord from "./migrations/011-site-record.ts";
 import {
   rebuildSearchIndex,
   SEARCH_INDEX_VERSION,
@@ -27,6 +28,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "006-deal-counterparty-and-service": dealCounterpartyAndService,
   "007-search-index-updates": searchIndexUpdates,
   "008-content-changes": contentChanges,
+  "011-site-record": siteRecord,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,11 +1,14 @@
 import { sql, type Insertable, type Transaction as KyselyTx } from "kysely";
 import type { ContentFile } from "../../content/content-file.ts";
 import type { Site } from "../../content/site.ts";
+import type { Cause } from "../../record/cause.ts";
+import { canonicalJson, entry } from "../../record/chain.ts";
 import { ALL } from "../../rules/cache-tags.ts";
 import { storedDateTime } from "../../rules/date-time.ts";
 import type { Db } from "../connect.ts";
 import type { Database } from "../schema.ts";
 import { withApiDates } from "./api-dates.ts";
+import { appendInTransaction } from "./record-repository.ts";
 import { rebuildSearchIndex, updateSearchIndex } from "./search-index-repository.ts";
 
 const BATCH = 400;
@@ -72,6 +75,8 @@ export interface ReplaceOptions {
   ifRevision?: number;
   /** The cache tags the write touches (src/rules/cache-tags.ts); all of them unless said. */
   tags?: readonly string[];
+  /** Why: given, the write goes into the site's record with it (src/record/), in the same transaction. */
+  cause?: Cause;
 }
 
 /** How many revisions' changes are kept: an instance further behind drops everything. */
@@ -84,7 +89,7 @@ const CHANGES_KEPT = 1000;
 export async function replaceContent(
   db: Db,
   content: ContentFile,
-  { ifRevision, tags = [ALL] }: ReplaceOptions = {},
+  { ifRevision, tags = [ALL], cause }: ReplaceOptions = {},
 ): Promise<number> {
   return db.kysely.transaction().execute(async (tx) => {
     if (ifRevision !== undefined) await checkRevision(tx, db.dialect, ifRevision);
@@ -114,7 +119,7 @@ export async function replaceContent(
       { Key: "site", Value: JSON.stringify(content.site) },
     ]);
     await rebuildSearchIndex(tx);
-    return commitRevision(tx, db.dialect, tags);
+    return commitRevision(tx, db.dialect, tags, cause);
   });
 }
 
@@ -136,7 +141,7 @@ export interface ItemChanges {
 export async function writeItems(
   db: Db,
   changes: ItemChanges,
-  { ifRevision, tags }: { ifRevision: number; tags: readonly string[] },
+  { ifRevision, tags, cause }: { ifRevision: number; tags: readonly string[]; cause?: Cause },
 ): Promise<number> {
   return db.kysely.transaction().execute(async (tx) => {
     await checkRevision(tx, db.dialect, ifRevision);
@@ -192,25 +197,35 @@ export async function writeItems(
       ...set.written.map((item) => item.Id),
     ];
     await updateSearchIndex(tx, { deals: ids(changes.deals), articles: ids(changes.articles) });
-    return commitRevision(tx, db.dialect, tags);
+    return commitRevision(tx, db.dialect, tags, cause);
   });
 }
 
 /**
  * Ends a content write: moves the revision on, records the cache tags it touched, and (on
  * PostgreSQL) notifies every listening instance, which hears it when and only if the
- * transaction commits.
+ * transaction commits. With a `cause`, the change goes into the site's record too: content_changes
+ * forgets old revisions, the record never does, and a capture owed survives a restart.
  */
 export async function commitRevision(
   tx: KyselyTx<Database>,
   dialect: Db["dialect"],
   tags: readonly string[],
+  cause?: Cause,
 ): Promise<number> {
   const revision = await bumpRevision(tx);
+  const ChangedAt = new Date().toISOString();
   await tx
     .insertInto("content_changes")
-    .values({ Revision: revision, Tags: JSON.stringify(tags), ChangedAt: new Date().toISOString() })
+    .values({ Revision: revision, Tags: JSON.stringify(tags), ChangedAt })
     .execute();
+  if (cause !== undefined)
+    await appendInTransaction(tx, dialect, [
+      entry("change", ChangedAt, {
+        Revision: revision,
+        Detail: canonicalJson({ cause, tags: [...tags].sort() }),
+      }),
+    ]);
   await tx
     .deleteFrom("content_changes")
     .where("Revision", "<=", revision - CHANGES_KEPT)
