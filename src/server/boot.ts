@@ -45,7 +45,7 @@ export async function openDatabase(config: Config): Promise<{ db: Db; isSeeded: 
           `database ${db.location} holds no content (import a content file with npm run content:import, or set SEED_DEMO=true for the demo content)`,
         );
       }
-      await replaceContent(db, demoContent());
+      await replaceContent(db, demoContent(), config.RECORD ? { cause: { type: "demo" } } : {});
       isSeeded = true;
     });
   } catch (error) {

@@ -8,6 +8,7 @@ import { createMetrics, startMetricsServer } from "./metrics.ts";
 import { createItemQueue } from "./hooks/item-queue.ts";
 import { publisher } from "./publish.ts";
 import { createPurger } from "./purge/index.ts";
+import { startRecorder } from "./record/recorder.ts";
 import { scheduleSync } from "./sync-schedule.ts";
 import { readSyncSettings } from "../sync/settings.ts";
 
@@ -24,13 +25,21 @@ async function main() {
   const astro = await loadAstroHandler();
   const metrics = createMetrics(db, content, { logLinesDropped: log.dropped });
   const purger = createPurger(config, { log: log.logger, registry: metrics.registry }) ?? undefined;
-  const publishing = publisher(content, purger, config.CONTENT_POLL_MS);
+  // The site's record captures each write after its purge, and a new build at the start.
+  const recorder = config.RECORD
+    ? startRecorder(
+        { databaseUrl: config.DATABASE_URL, timeoutMs: CONTENT_WRITE_TIMEOUT_MS, sweepMs: 60_000 },
+        { log: log.logger, registry: metrics.registry },
+      )
+    : null;
+  const publishing = publisher(content, purger, config.CONTENT_POLL_MS, recorder?.wake);
   const { onWritten } = publishing;
   const job = syncSettings && {
     databaseUrl: config.DATABASE_URL,
     timeoutMs: CONTENT_WRITE_TIMEOUT_MS,
     settings: syncSettings,
     accessKey: config.SITEFINITY_ACCESS_KEY,
+    isRecorded: config.RECORD,
   };
   const stopGraceMs = Math.floor(config.SHUTDOWN_GRACE_MS / 2);
   const queue =
@@ -55,6 +64,7 @@ async function main() {
     loggerInstance: log.logger,
     imageOrigins: syncSettings ? [new URL(syncSettings.service).origin] : [],
     purger,
+    recordProblem: recorder?.problem,
     hooks:
       queue && syncSettings
         ? {
@@ -104,7 +114,7 @@ async function main() {
     Promise.all([app.closeGracefully(), sync?.stop(), queue?.stop()])
       // A write that ended during the shutdown is still dropped and purged.
       .then(() => publishing.settled())
-      .then(() => purger?.settled())
+      .then(() => Promise.all([purger?.settled(), recorder?.stop(stopGraceMs)]))
       .then(() => {
         content.stop();
         return db.close();

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { connect } from "../db/connect.ts";
+import type { Cause } from "../record/cause.ts";
 import type { ItemNotice } from "../sync/hook-notice.ts";
 import type { SyncReport } from "../sync/report.ts";
 import { runSync, SyncRefusedError } from "../sync/run-sync.ts";
@@ -19,11 +20,18 @@ export interface SyncJob {
   accessKey?: string;
   /** The items service hooks named: only these are synced (no listing). */
   notices?: readonly ItemNotice[];
+  /** Whether the write goes into the site's record, with its cause (the hooks' items, or the schedule). */
+  isRecorded?: boolean;
 }
 
 /** What the worker hands back: the report, or why the sync failed (nothing was changed). */
 export type SyncResult =
   { ok: true; report: SyncReport } | { ok: false; message: string; problems?: string[] };
+
+/** Why this sync writes, for the site's record: the items the hooks named, or the schedule. */
+function causeOf(notices: readonly ItemNotice[] | undefined): Cause {
+  return notices ? { type: "hook", items: [...notices] } : { type: "sync", by: "schedule" };
+}
 
 const job = workerData as SyncJob;
 const controller = new AbortController();
@@ -39,6 +47,7 @@ try {
     settings: job.settings,
     accessKey: job.accessKey,
     client: { signal: controller.signal },
+    cause: !job.isRecorded ? undefined : causeOf(job.notices),
   };
   const report = job.notices
     ? await syncItems(db, { ...common, notices: job.notices })

@@ -11,13 +11,19 @@ import type { SyncSettings } from "./settings.ts";
 const guid = z.string().refine(isGuid, "not a GUID");
 const itemType = z.string().regex(/^[A-Za-z_][A-Za-z0-9_.+`]{0,299}$/, "not an item type");
 
+// What the payload says of who and of approval, for the site's record: kept as text when it is
+// short text, left out otherwise (it never refuses a hook).
+const said = z.string().max(200).optional().catch(undefined);
+
 const payloadSchema = z.object({
-  Item: z.looseObject({ Id: guid.optional() }),
+  Item: z.looseObject({ Id: guid.optional(), UserId: said, ApprovalWorkflowState: said }),
   OriginalEvent: z.looseObject({
     ItemType: itemType,
     OriginalContentId: guid.nullish(),
     Action: z.string().max(100).nullish(),
     Status: z.string().max(100).nullish(),
+    UserId: said,
+    ApprovalWorkflowState: said,
   }),
 });
 
@@ -27,6 +33,10 @@ export interface ItemNotice {
   readonly itemType: string;
   /** The live item's Id, lower case. */
   readonly id: string;
+  /** For the site's record: OriginalEvent.Action, and the user and approval state said. */
+  readonly action?: string;
+  readonly userId?: string;
+  readonly approval?: string;
 }
 
 /** The notice a hook's JSON body gives, or what is wrong with it. */
@@ -41,7 +51,19 @@ export function readHookPayload(
   const { Item, OriginalEvent } = result.data;
   const id = Item.Id ?? OriginalEvent.OriginalContentId;
   if (!id) return { ok: false, problem: "Item.Id: missing" };
-  return { ok: true, notice: { itemType: OriginalEvent.ItemType, id: id.toLowerCase() } };
+  const told = {
+    action: OriginalEvent.Action ?? undefined,
+    userId: OriginalEvent.UserId ?? Item.UserId,
+    approval: Item.ApprovalWorkflowState ?? OriginalEvent.ApprovalWorkflowState,
+  };
+  return {
+    ok: true,
+    notice: {
+      itemType: OriginalEvent.ItemType,
+      id: id.toLowerCase(),
+      ...Object.fromEntries(Object.entries(told).filter(([, value]) => value !== undefined)),
+    },
+  };
 }
 
 /**

@@ -14,6 +14,7 @@ import { fetchChangedSets, listService, type SetName } from "./read-service.ts";
 import { setReport, type SyncOutcome, type SyncReport } from "./report.ts";
 import { createServiceClient, SyncError, type ClientOptions } from "./service-client.ts";
 import type { SyncSettings } from "./settings.ts";
+import type { Cause } from "../record/cause.ts";
 import {
   buildSnapshot,
   describeClash,
@@ -43,6 +44,8 @@ export interface SyncOptions {
   isEmptyAllowed?: boolean;
   /** The client's timeout, retries and pauses (tests shorten them), and a signal to stop. */
   client?: Omit<ClientOptions, "service" | "accessKey">;
+  /** Why, for the site's record: given, the write goes into it (src/record/). */
+  cause?: Cause;
 }
 
 /** The sync found problems in the service's content: nothing was changed. */
@@ -149,6 +152,7 @@ async function syncUnderLock(db: Db, options: SyncOptions, started: number): Pro
   const written = await writeSnapshot(db, input, settings, {
     revision,
     isDryRun: options.isDryRun,
+    cause: options.cause,
   });
   const synced = { transactions: deals, articles };
   if (written === null) return report("dry-run", synced);
@@ -165,7 +169,7 @@ export async function writeSnapshot(
   db: Db,
   input: SnapshotInput,
   settings: SyncSettings,
-  { revision, isDryRun = false }: { revision: number; isDryRun?: boolean },
+  { revision, isDryRun = false, cause }: { revision: number; isDryRun?: boolean; cause?: Cause },
 ): Promise<{ revision: number; tags: string[] } | null> {
   const clashes = descriptionClashes(input);
   if (clashes.length > 0)
@@ -180,6 +184,6 @@ export async function writeSnapshot(
   // No item differs, yet the service listed a change: the order of a list, at most.
   const changed = contentChangeTags(input.current, parsed.content);
   const tags = changed.length > 0 ? changed : [DEALS, ARTICLES];
-  const after = await replaceContent(db, parsed.content, { ifRevision: revision, tags });
+  const after = await replaceContent(db, parsed.content, { ifRevision: revision, tags, cause });
   return { revision: after, tags };
 }

@@ -26,7 +26,10 @@ import {
 // catches a missed hook.
 
 /** One run of the hooks that arrived together. */
-export interface ItemSyncOptions extends Pick<SyncOptions, "settings" | "accessKey" | "client"> {
+export interface ItemSyncOptions extends Pick<
+  SyncOptions,
+  "settings" | "accessKey" | "client" | "cause"
+> {
   notices: readonly ItemNotice[];
 }
 
@@ -154,7 +157,7 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
       { ...parsed.content, transactions: [], articles: [] },
     )
   ) {
-    const written = await writeSnapshot(db, input, settings, { revision });
+    const written = await writeSnapshot(db, input, settings, { revision, cause: options.cause });
     return report("written", written!.revision, written!.tags);
   }
   const before = {
@@ -179,7 +182,7 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
       },
       descriptions: descriptionWrites(snapshot, before, parsed.content.descriptions),
     },
-    { ifRevision: revision, tags },
+    { ifRevision: revision, tags, cause: options.cause },
   );
   return report("written", after, tags);
 }

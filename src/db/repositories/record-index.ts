@@ -104,3 +104,23 @@ export async function lastDeployedBuild(k: RecordQueries): Promise<string | null
   const { cause } = JSON.parse(row.Detail) as { cause?: { build?: unknown } };
   return typeof cause?.build === "string" ? cause.build : null;
 }
+
+/** The latest gap: when, for which revision, and why; null when the record has none. */
+export async function lastGap(
+  k: RecordQueries,
+): Promise<{ at: string; revision: number | null; reason: string } | null> {
+  const row = await k
+    .selectFrom("record_entries")
+    .select(["At", "Revision", "Detail"])
+    .where("Kind", "=", "gap")
+    .orderBy("Seq", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { reason } = JSON.parse(row.Detail ?? "{}") as { reason?: string };
+  return {
+    at: row.At,
+    revision: row.Revision === null ? null : Number(row.Revision),
+    reason: reason ?? "",
+  };
+}
