@@ -99,7 +99,9 @@ export async function captureOwed(
       writer,
       origin,
       start: full ? [...urls, ...deps.build.files()] : urls,
-      known: new Set(known.map((kept) => kept.url)),
+      // An address whose last answer was an error (a removed page) is kept anew once something
+      // leads to it again (the deal is published again).
+      known: new Set(known.filter((kept) => kept.status < 400).map((kept) => kept.url)),
       full,
       signal,
     });
