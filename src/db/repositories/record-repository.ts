@@ -80,6 +80,8 @@ export async function appendToRecord(
   build: (tx: RecordQueries, nextSeq: number) => Promise<readonly EntryFields[]>,
 ): Promise<{ entries: ChainedEntry[]; stored: Stored }> {
   const work = async (tx: RecordQueries) => {
+    if (db.dialect === "postgres")
+      await sql`SELECT pg_advisory_xact_lock(${RECORD_LOCK})`.execute(tx);
     const stored = await storePayloads(tx, payloads);
     const entries = await appendInTransaction(tx, db.dialect, (nextSeq) => build(tx, nextSeq));
     return { entries, stored };
@@ -129,7 +131,13 @@ async function storePayloads(tx: RecordQueries, payloads: readonly NewPayload[])
         };
       });
     for (const row of rows) {
-      await tx.insertInto("record_payloads").values(row).execute();
+      // Another process may have stored the same bytes meanwhile: they are the same bytes.
+      const { numInsertedOrUpdatedRows } = await tx
+        .insertInto("record_payloads")
+        .values(row)
+        .onConflict((c) => c.column("Digest").doNothing())
+        .executeTakeFirst();
+      if (numInsertedOrUpdatedRows === 0n) continue;
       stored.payloads += 1;
       stored.storedBytes += row.Bytes.length;
       stored.rawBytes += row.Size;
