@@ -30,6 +30,10 @@ export async function verify(db: Db, head?: string): Promise<void> {
     throw new Error(
       `the record does not hold at ${describeEntry(check.fault.entry)}: ${check.fault.message}`,
     );
+  if (head !== undefined && check.headSeq === null)
+    throw new Error(
+      `head ${head} is not in the record: the entries up to it were changed, or cut off the end`,
+    );
   let payloads = 0;
   const kept = new Set<string>();
   for (let after = ""; ;) {
@@ -53,10 +57,6 @@ export async function verify(db: Db, head?: string): Promise<void> {
       `payload ${missing} is missing from the record${user ? `; ${describeEntry(user)} names it` : ""}`,
     );
   }
-  if (head !== undefined && check.headSeq === null)
-    throw new Error(
-      `head ${head} is not in the record: the entries up to it were changed, or cut off the end`,
-    );
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const last = check.last;
   console.log(
