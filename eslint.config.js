@@ -125,6 +125,23 @@ export default tseslint.config(
     "src/db/ is below the server, the sync and the pages: they call it, it calls none of them.",
     ["**/*.test.ts"],
   ),
+  // The site's record: its rules (the chain, what a change touches, discovery, addresses, WARC
+  // records, verify's checks) know no database, server or sync; the repositories store it and
+  // src/server/record/ captures. It makes the widgets' own requests (their data loaders).
+  ...layer(
+    ["src/record/**/*.ts"],
+    [
+      "**/db/**",
+      "**/server/**",
+      "**/sync/**",
+      "**/lib/**",
+      "**/pages/**",
+      "**/components/**",
+      "kysely",
+      "react",
+    ],
+    "src/record/ holds the record's rules: src/db/ stores the record, src/server/record/ captures it; it imports neither.",
+  ),
   ...layer(
     ["src/lib/**/*.ts"],
     ["**/components/**", "**/db/**", "**/server/**", "**/widgets/**"],

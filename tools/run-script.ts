@@ -3,11 +3,15 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("../", import.meta.url));
 
-/** Runs one of our scripts with this Node, as `npm run` would; returns exit code and output. */
+/**
+ * Runs one of our scripts with this Node, as `npm run` would; returns exit code and output. The
+ * site's record is off unless `env` turns it on: a content command would otherwise capture its
+ * write, rendering every page.
+ */
 export function runScript(script: string, args: string[], env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, [`${ROOT}scripts/${script}`, ...args], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    env: { ...process.env, RECORD: "false", ...env },
     encoding: "utf8",
     timeout: 120_000,
   });
@@ -19,7 +23,7 @@ export function runScriptAsync(script: string, args: string[], env: Record<strin
   return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, [`${ROOT}scripts/${script}`, ...args], {
       cwd: ROOT,
-      env: { ...process.env, ...env },
+      env: { ...process.env, RECORD: "false", ...env },
     });
     let stdout = "";
     let stderr = "";

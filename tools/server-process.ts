@@ -28,6 +28,13 @@ export interface StartOptions {
   asShipped?: { logFile: string };
 }
 
+/**
+ * The site's record is off unless a caller turns it on (`RECORD: "true"`): a first start's
+ * baseline renders every page in the background, which a test or a figure that is not about the
+ * record must not wait for or share the machine with.
+ */
+export const UNRECORDED = { RECORD: "false" } as const;
+
 /** Starts the built site (src/server/main.ts) as its own process on a free port. */
 export async function startServer(
   env: Record<string, string>,
@@ -44,8 +51,15 @@ export async function startServer(
     {
       cwd: ROOT,
       env: asShipped
-        ? { ...withoutSettings(process.env), ...address, ...env }
-        : { ...process.env, ...address, LOG_LEVEL: "warn", NODE_ENV: "production", ...env },
+        ? { ...withoutSettings(process.env), ...address, ...UNRECORDED, ...env }
+        : {
+            ...process.env,
+            ...address,
+            LOG_LEVEL: "warn",
+            NODE_ENV: "production",
+            ...UNRECORDED,
+            ...env,
+          },
       stdio: ["ignore", logFd ?? "pipe", logFd ?? "pipe"],
     },
   );

@@ -10,6 +10,7 @@ import * as searchIndexUpdates from "./migrations/007-search-index-updates.ts";
 import * as contentChanges from "./migrations/008-content-changes.ts";
 import * as peopleOfficesAlerts from "./migrations/009-people-offices-alerts.ts";
 import * as images from "./migrations/010-images.ts";
+import * as siteRecord from "./migrations/011-site-record.ts";
 import {
   rebuildSearchIndex,
   SEARCH_INDEX_VERSION,
@@ -31,6 +32,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "008-content-changes": contentChanges,
   "009-people-offices-alerts": peopleOfficesAlerts,
   "010-images": images,
+  "011-site-record": siteRecord,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

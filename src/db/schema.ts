@@ -30,6 +30,9 @@ export interface Database {
   images: ImageTable;
   image_addresses: ImageAddressTable;
   image_renditions: ImageRenditionTable;
+  record_entries: RecordEntryTable;
+  record_payloads: RecordPayloadTable;
+  record_urls: RecordUrlTable;
 }
 
 /**
@@ -227,4 +230,50 @@ export interface ImageRenditionTable {
   Format: string;
   Height: number;
   Bytes: Buffer;
+}
+
+/**
+ * One entry of the site's record (src/record/, docs/records.md), append-only: a change (a write
+ * or a deploy), a capture's start and end, one kept page or reply, or a gap. Each holds the hash
+ * of the one before it (Prev) and its own (Hash), over every other column.
+ */
+export interface RecordEntryTable {
+  Seq: number;
+  Kind: string;
+  /** When the entry was made (ISO 8601, UTC, milliseconds). */
+  At: string;
+  /** The content revision a change made, or a capture rendered. */
+  Revision: number | null;
+  /** The entry this one is about: a response's or an end's capture, a gap's change. */
+  Ref: number | null;
+  /** A response's address: path and query, exactly as requested. */
+  Url: string | null;
+  /** From when visitors got it (a capture, a response). */
+  Visible: string | null;
+  Status: number | null;
+  HeadersDigest: string | null;
+  PayloadDigest: string | null;
+  /** What else the entry says, as canonical JSON (src/record/chain.ts). */
+  Detail: string | null;
+  Prev: string;
+  Hash: string;
+}
+
+/** A payload of the record, once by the SHA-256 of its bytes (`sha256:` and hex). */
+export interface RecordPayloadTable {
+  Digest: string;
+  /** Its length in bytes, before the coding it is stored in. */
+  Size: number;
+  /** `gzip` or `identity`. */
+  Coding: string;
+  Bytes: Uint8Array;
+}
+
+/** The capture's working index: the cache tags each kept address carried when last captured. */
+export interface RecordUrlTable {
+  Url: string;
+  /** Space-separated. */
+  Tags: string;
+  Status: number;
+  Seq: number;
 }

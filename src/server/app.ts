@@ -52,6 +52,8 @@ export interface AppOptions {
   purger?: Purger;
   /** Sitefinity's service hooks, when SYNC_SETTINGS and the hook's credentials are set. */
   hooks?: HookOptions;
+  /** What /readyz tells of the site's record (a gap, a failing capture), when it is kept. */
+  recordProblem?: () => string | null;
 }
 
 declare module "fastify" {
@@ -162,7 +164,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
 
   const { purger } = options;
-  await app.register(health, purger ? { purgeProblem: () => purger.problem() } : {});
+  await app.register(health, {
+    ...(purger ? { purgeProblem: () => purger.problem() } : {}),
+    recordProblem: options.recordProblem,
+  });
 
   await serveFolder(app, options.embedDir, {
     // Other sites load the embed as a module script, which needs CORS.

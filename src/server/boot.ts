@@ -64,7 +64,7 @@ export async function openDatabase(
           imageLoader({ folder: DEMO_IMAGES, origins: [] }),
         ),
       );
-      await replaceContent(db, content);
+      await replaceContent(db, content, config.RECORD ? { cause: { type: "demo" } } : {});
       isSeeded = true;
     });
   } catch (error) {

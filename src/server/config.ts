@@ -69,6 +69,15 @@ const envSchema = z.object({
   /** Serve Prometheus metrics on this port (off when unset), on METRICS_HOST. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  /**
+   * Keep the site's record (docs/records.md): every write captures what visitors got, and a
+   * start on a new build captures every page. `false` only where the record is not wanted (a
+   * test that does not test it): a write made with it off is not in the record.
+   */
+  RECORD: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
   /** The Sitefinity sync's settings file (docs/sitefinity.md): where the content comes from. */
   SYNC_SETTINGS: z.string().optional(),
   /** How often the running site syncs from Sitefinity (`30s`, `5m`, `1h`); needs SYNC_SETTINGS. */

@@ -10,6 +10,8 @@ const VERDICT_MS = 1000;
 export interface HealthOptions {
   /** Why purges of the shared cache keep failing, or null: told on /readyz, never failing it. */
   purgeProblem?: () => string | null;
+  /** A gap in the site's record, or its captures failing, or null: told, never failing it. */
+  recordProblem?: () => string | null;
 }
 
 /**
@@ -17,8 +19,8 @@ export interface HealthOptions {
  * - `/healthz`: the process is alive. It never touches the database and answers at once.
  * - `/readyz`: the database answers within 2 s and the content is there and readable; otherwise
  *   503 with the reason, so traffic goes to another instance until this one is ready again.
- *   Failing purges are told in its `details` but never make it fail: the instance serves well,
- *   and taking it out of the pool would purge nothing.
+ *   Failing purges, and gaps in the site's record, are told in its `details` but never make it
+ *   fail: the instance serves well, and taking it out of the pool would purge or keep nothing.
  */
 export const health = fp(async (app: FastifyInstance, options: HealthOptions) => {
   // Probes come every few seconds: their requests are logged at debug only (request-log.ts).
@@ -51,7 +53,15 @@ export const health = fp(async (app: FastifyInstance, options: HealthOptions) =>
     reply.header("cache-control", "no-store");
     if (problem === null) {
       const purge = options.purgeProblem?.() ?? null;
-      return reply.send({ status: "ready", ...(purge === null ? {} : { details: { purge } }) });
+      const record = options.recordProblem?.() ?? null;
+      const details = {
+        ...(purge === null ? {} : { purge }),
+        ...(record === null ? {} : { record }),
+      };
+      return reply.send({
+        status: "ready",
+        ...(Object.keys(details).length === 0 ? {} : { details }),
+      });
     }
     return reply.code(503).send({ status: "not ready", reason: problem });
   });

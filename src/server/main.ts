@@ -10,6 +10,7 @@ import { renditionQueue } from "./image-renditions.ts";
 import { describeRefusal } from "../images/refusal.ts";
 import { publisher } from "./publish.ts";
 import { createPurger } from "./purge/index.ts";
+import { startRecorder } from "./record/recorder.ts";
 import { scheduleSync } from "./sync-schedule.ts";
 import { readSyncSettings } from "../sync/settings.ts";
 
@@ -26,7 +27,14 @@ async function main() {
   const astro = await loadAstroHandler();
   const metrics = createMetrics(db, content, { logLinesDropped: log.dropped });
   const purger = createPurger(config, { log: log.logger, registry: metrics.registry }) ?? undefined;
-  const publishing = publisher(content, purger, config.CONTENT_POLL_MS);
+  // The site's record captures each write after its purge, and a new build at the start.
+  const recorder = config.RECORD
+    ? startRecorder(
+        { databaseUrl: config.DATABASE_URL, timeoutMs: CONTENT_WRITE_TIMEOUT_MS, sweepMs: 60_000 },
+        { log: log.logger, registry: metrics.registry },
+      )
+    : null;
+  const publishing = publisher(content, purger, config.CONTENT_POLL_MS, recorder?.wake);
   // The images a write held get their renditions here, in the background, one at a time; each
   // image's are published (dropped, purged) as a change of their own.
   const renditions = renditionQueue(db, {
@@ -44,6 +52,7 @@ async function main() {
     timeoutMs: CONTENT_WRITE_TIMEOUT_MS,
     settings: syncSettings,
     accessKey: config.SITEFINITY_ACCESS_KEY,
+    isRecorded: config.RECORD,
   };
   const stopGraceMs = Math.floor(config.SHUTDOWN_GRACE_MS / 2);
   const queue =
@@ -67,6 +76,7 @@ async function main() {
     embedDir: `${DIST}embed`,
     loggerInstance: log.logger,
     purger,
+    recordProblem: recorder?.problem,
     hooks:
       queue && syncSettings
         ? {
@@ -120,7 +130,7 @@ async function main() {
     Promise.all([app.closeGracefully(), sync?.stop(), queue?.stop(), renditions.stop()])
       // A write that ended during the shutdown is still dropped and purged.
       .then(() => publishing.settled())
-      .then(() => purger?.settled())
+      .then(() => Promise.all([purger?.settled(), recorder?.stop(stopGraceMs)]))
       .then(() => {
         content.stop();
         return db.close();

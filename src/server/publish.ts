@@ -39,12 +39,14 @@ export async function purgeTwice(
  * page again from this instance, and keep it for a day), then purges the shared caches. Other
  * instances drop theirs on PostgreSQL's notification at once, or at their next revision poll; a
  * shared cache could fetch the old copy from one of them meanwhile, so the tags are purged twice
- * (purgeTwice). A shutdown waits for both (settled()), the second at once.
+ * (purgeTwice). A shutdown waits for both (settled()), the second at once. `onPurged` is told
+ * once the first purge has gone (the site's record captures the write then: src/server/record/).
  */
 export function publisher(
   content: ContentState,
   purger: Purger | undefined,
   pollMs: number,
+  onPurged?: () => void,
 ): Publisher {
   const running = new Set<Promise<void>>();
   const hurry = new AbortController();
@@ -52,7 +54,10 @@ export function publisher(
     await content.refresh().catch(() => {
       // The database is out of reach: the purges still go, and the poll catches up.
     });
-    if (purger !== undefined) await purgeTwice(purger, tags, pollMs, hurry.signal);
+    // purgeTwice sends its first purge before it first waits.
+    const purged = purger === undefined ? null : purgeTwice(purger, tags, pollMs, hurry.signal);
+    onPurged?.();
+    await purged;
   };
   return {
     onWritten(tags) {

@@ -1,3 +1,5 @@
+import type { Cause } from "../record/cause.ts";
+import type { ItemNotice } from "../sync/hook-notice.ts";
 import type { SyncReport } from "../sync/report.ts";
 import { SyncRefusedError } from "../sync/run-sync.ts";
 
@@ -12,4 +14,9 @@ export function failedSync(error: unknown): SyncResult {
     message: error instanceof Error ? error.message.split("\n")[0]! : String(error),
     problems: error instanceof SyncRefusedError ? error.problems : undefined,
   };
+}
+
+/** Why this sync writes, for the site's record: the items the hooks named, or the schedule. */
+export function causeOf(notices: readonly ItemNotice[] | undefined): Cause {
+  return notices ? { type: "hook", items: [...notices] } : { type: "sync", by: "schedule" };
 }

@@ -2,7 +2,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { connect } from "../db/connect.ts";
 import { runSync } from "../sync/run-sync.ts";
 import type { SyncSettings } from "../sync/settings.ts";
-import { failedSync, type SyncResult } from "./sync-result.ts";
+import { causeOf, failedSync, type SyncResult } from "./sync-result.ts";
 
 // One scheduled sync in a worker thread of the running site (sync-schedule.ts starts it). A sync
 // validates and writes the whole content, seconds of work at 15,000 items, and on SQLite every
@@ -17,6 +17,8 @@ export interface SyncJob {
   timeoutMs: number;
   settings: SyncSettings;
   accessKey?: string;
+  /** Whether the write goes into the site's record, with its cause (the hooks' items, or the schedule). */
+  isRecorded?: boolean;
 }
 
 const job = workerData as SyncJob;
@@ -33,6 +35,7 @@ try {
     settings: job.settings,
     accessKey: job.accessKey,
     client: { signal: controller.signal },
+    cause: job.isRecorded ? causeOf(undefined) : undefined,
   });
   result = { ok: true, report };
 } catch (error) {

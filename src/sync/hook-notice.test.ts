@@ -32,7 +32,7 @@ describe("readHookPayload", () => {
     };
     expect(readHookPayload(payload)).toEqual({
       ok: true,
-      notice: { itemType: DEAL_TYPE, id: ID.toLowerCase() },
+      notice: { itemType: DEAL_TYPE, id: ID.toLowerCase(), action: "New" },
     });
   });
 
@@ -65,8 +65,39 @@ describe("readHookPayload", () => {
     };
     expect(readHookPayload(payload)).toEqual({
       ok: true,
-      notice: { itemType: DEAL_TYPE, id: ID.toLowerCase() },
+      notice: {
+        itemType: DEAL_TYPE,
+        id: ID.toLowerCase(),
+        action: "Deleted",
+        userId: "1876b9f0-ba72-423f-9966-f06a9dc9e69f",
+        approval: "Published",
+      },
     });
+  });
+
+  it("reads who made the change and its approval state, for the site's record, where the payload says", () => {
+    const read = readHookPayload({
+      Item: { Id: ID, ApprovalWorkflowState: "Published" },
+      OriginalEvent: { ItemType: DEAL_TYPE, Action: "Updated", UserId: "8a1f…editor" },
+    });
+    expect(read).toEqual({
+      ok: true,
+      notice: {
+        itemType: DEAL_TYPE,
+        id: ID.toLowerCase(),
+        action: "Updated",
+        userId: "8a1f…editor",
+        approval: "Published",
+      },
+    });
+  });
+
+  it("takes a hook whose user or approval state is not short text, leaving them out", () => {
+    const read = readHookPayload({
+      Item: { Id: ID, ApprovalWorkflowState: { odd: true } },
+      OriginalEvent: { ItemType: DEAL_TYPE, UserId: "x".repeat(500) },
+    });
+    expect(read).toEqual({ ok: true, notice: { itemType: DEAL_TYPE, id: ID.toLowerCase() } });
   });
 
   it("takes OriginalContentId when the item has no Id", () => {

@@ -15,13 +15,26 @@ import type { SyncSettings } from "./settings.ts";
 const guid = z.string().refine(isGuid, "not a GUID");
 const itemType = z.string().regex(/^[A-Za-z_][A-Za-z0-9_.+`]{0,299}$/, "not an item type");
 
+// What the payload says of who and of approval, for the site's record: kept as text when it is
+// short text, left out otherwise (it never refuses a hook).
+const said = z.string().max(200).optional().catch(undefined);
+
 const payloadSchema = z.object({
-  Item: z.looseObject({ Id: guid.optional(), LastModified: z.unknown().optional() }).nullish(),
+  Item: z
+    .looseObject({
+      Id: guid.optional(),
+      LastModified: z.unknown().optional(),
+      UserId: said,
+      ApprovalWorkflowState: said,
+    })
+    .nullish(),
   OriginalEvent: z.looseObject({
     ItemType: itemType,
     OriginalContentId: guid.nullish(),
     Action: z.string().max(100).nullish(),
     Status: z.string().max(100).nullish(),
+    UserId: said,
+    ApprovalWorkflowState: said,
   }),
 });
 
@@ -33,6 +46,10 @@ export interface ItemNotice {
   readonly id: string;
   /** Item.LastModified as the API writes a date-time: the save the hook tells of (none: a deletion). */
   readonly lastModified?: string;
+  /** For the site's record: OriginalEvent.Action, and the user and approval state said. */
+  readonly action?: string;
+  readonly userId?: string;
+  readonly approval?: string;
 }
 
 /** The notice a hook's JSON body gives, or what is wrong with it. */
@@ -54,12 +71,18 @@ export function readHookPayload(
   // A date the site cannot read is no reason to refuse the hook: the item is then taken as served.
   const lastModified =
     typeof Item?.LastModified === "string" ? normaliseDateTime(Item.LastModified) : null;
+  const told = {
+    action: OriginalEvent.Action ?? undefined,
+    userId: OriginalEvent.UserId ?? Item?.UserId,
+    approval: Item?.ApprovalWorkflowState ?? OriginalEvent.ApprovalWorkflowState,
+  };
   return {
     ok: true,
     notice: {
       itemType: OriginalEvent.ItemType,
       id: id.toLowerCase(),
       ...(lastModified === null ? {} : { lastModified }),
+      ...Object.fromEntries(Object.entries(told).filter(([, value]) => value !== undefined)),
     },
   };
 }

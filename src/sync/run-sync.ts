@@ -16,6 +16,7 @@ import { readFirm } from "./sync-firm.ts";
 import { setReport, type ImagesReport, type SyncOutcome, type SyncReport } from "./report.ts";
 import { createServiceClient, SyncError, type ClientOptions } from "./service-client.ts";
 import type { SyncSettings } from "./settings.ts";
+import type { Cause } from "../record/cause.ts";
 import {
   buildSnapshot,
   describeClash,
@@ -45,6 +46,8 @@ export interface SyncOptions {
   isEmptyAllowed?: boolean;
   /** The client's timeout, retries and pauses (tests shorten them), and a signal to stop. */
   client?: Omit<ClientOptions, "service" | "accessKey">;
+  /** Why, for the site's record: given, the write goes into it (src/record/). */
+  cause?: Cause;
 }
 
 /** The sync found problems in the service's content: nothing was changed. */
@@ -172,6 +175,7 @@ async function syncUnderLock(db: Db, options: SyncOptions, started: number): Pro
     revision,
     isDryRun: options.isDryRun,
     signal: options.client?.signal,
+    cause: options.cause,
   });
   const synced = { transactions: deals, articles };
   if (written === null) return report("dry-run", synced);
@@ -196,7 +200,8 @@ export async function writeSnapshot(
     revision,
     isDryRun = false,
     signal,
-  }: { revision: number; isDryRun?: boolean; signal?: AbortSignal },
+    cause,
+  }: { revision: number; isDryRun?: boolean; signal?: AbortSignal; cause?: Cause },
 ): Promise<{ revision: number; tags: string[]; images: ImagesReport } | null> {
   const clashes = descriptionClashes(input);
   if (clashes.length > 0)
@@ -217,6 +222,7 @@ export async function writeSnapshot(
     ifRevision: revision,
     tags,
     onImagesDropped: (digests) => (dropped = digests),
+    cause,
   });
   return { revision: after, tags: [...tags, ...dropped.map(imageTag)], images: held.images };
 }

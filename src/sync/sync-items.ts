@@ -35,7 +35,10 @@ import {
 // listing: that is the scheduled full sync's, which catches a missed hook.
 
 /** One run of the hooks that arrived together. */
-export interface ItemSyncOptions extends Pick<SyncOptions, "settings" | "accessKey" | "client"> {
+export interface ItemSyncOptions extends Pick<
+  SyncOptions,
+  "settings" | "accessKey" | "client" | "cause"
+> {
   notices: readonly ItemNotice[];
 }
 
@@ -245,7 +248,7 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
         articles: inPlace(fetched.articles, whole.articles, articles),
       },
       settings,
-      { revision, signal: options.client?.signal },
+      { revision, signal: options.client?.signal, cause: options.cause },
     );
     return report("written", written!.revision, written!.tags, written!.images);
   }
@@ -284,6 +287,7 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
       tags: [...tags, ...held.tags],
       referencedImages: imageAddresses({
         site: current.site,
+        people: current.people,
         articles: [
           ...current.articles.filter((article) => !articles.has(lower(article))),
           ...parsed.content.articles,
@@ -291,6 +295,7 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
         descriptions: withWrites(current.descriptions, descriptions),
       }),
       onImagesDropped: (digests) => (dropped = digests),
+      cause: options.cause,
     },
   );
   return report("written", after, [...tags, ...held.tags, ...dropped.map(imageTag)], held.images);

@@ -24,6 +24,8 @@ export default async function globalSetup() {
       NODE_ENV: "production",
       DATABASE_URL: postgres?.url ?? `file:${join(dir, "site.db")}`,
       SEED_DEMO: "true",
+      // The specs do not test the site's record (its own test turns it on).
+      RECORD: "false",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

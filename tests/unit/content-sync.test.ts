@@ -148,7 +148,7 @@ describe("npm run content:sync", { timeout: 60_000 }, () => {
   it("a sync killed in the middle leaves no lock behind", async () => {
     service.setHanging(true);
     const child = spawn(process.execPath, [`${ROOT}scripts/content-sync.ts`, settingsFile], {
-      env: { ...process.env, ...env() },
+      env: { ...process.env, RECORD: "false", ...env() },
       stdio: "ignore",
     });
     while (service.requests.length === 0) await new Promise((r) => setTimeout(r, 20));

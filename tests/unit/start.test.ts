@@ -71,7 +71,13 @@ describe("npm start on a clean copy", () => {
     );
     const again = spawn(process.execPath, ["src/server/main.ts"], {
       cwd: copy,
-      env: { ...shipped, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+      env: {
+        ...shipped,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+        RECORD: "false",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let againOutput = "";

@@ -2,6 +2,8 @@ import { sql, type Insertable, type Transaction as KyselyTx } from "kysely";
 import type { ContentFile } from "../../content/content-file.ts";
 import type { Person } from "../../content/person.ts";
 import type { Site } from "../../content/site.ts";
+import type { Cause } from "../../record/cause.ts";
+import { canonicalJson, entry } from "../../record/chain.ts";
 import { ALL, imageTag } from "../../rules/cache-tags.ts";
 import { storedDateTime } from "../../rules/date-time.ts";
 import type { Db } from "../connect.ts";
@@ -9,6 +11,7 @@ import type { Database } from "../schema.ts";
 import { withApiDates } from "./api-dates.ts";
 import { among, heldArticles, heldDeals, type HeldItems } from "./held-items.ts";
 import { collectImages, imageAddresses } from "./image-collect.ts";
+import { appendInTransaction } from "./record-repository.ts";
 import { rebuildSearchIndex, updateSearchIndex } from "./search-index-repository.ts";
 
 const BATCH = 400;
@@ -120,6 +123,8 @@ export interface ReplaceOptions {
    * to them any more: their tags are among the write's, for the caller's purge.
    */
   onImagesDropped?: (digests: readonly string[]) => void;
+  /** Why: given, the write goes into the site's record with it (src/record/), in the same transaction. */
+  cause?: Cause;
 }
 
 /** How many revisions' changes are kept: an instance further behind drops everything. */
@@ -132,7 +137,7 @@ const CHANGES_KEPT = 1000;
 export async function replaceContent(
   db: Db,
   content: ContentFile,
-  { ifRevision, tags = [ALL], onImagesDropped }: ReplaceOptions = {},
+  { ifRevision, tags = [ALL], onImagesDropped, cause }: ReplaceOptions = {},
 ): Promise<number> {
   let dropped: string[] = [];
   const revision = await db.kysely.transaction().execute(async (tx) => {
@@ -170,7 +175,7 @@ export async function replaceContent(
     ]);
     await rebuildSearchIndex(tx);
     dropped = await collectImages(tx, imageAddresses(content));
-    return commitRevision(tx, db.dialect, [...tags, ...dropped.map(imageTag)]);
+    return commitRevision(tx, db.dialect, [...tags, ...dropped.map(imageTag)], cause);
   });
   if (dropped.length > 0) onImagesDropped?.(dropped);
   return revision;
@@ -201,10 +206,12 @@ export async function writeItems(
     tags,
     referencedImages,
     onImagesDropped,
+    cause,
   }: Pick<ReplaceOptions, "onImagesDropped"> & {
     ifRevision: number;
     tags: readonly string[];
     referencedImages?: Iterable<string>;
+    cause?: Cause;
   },
 ): Promise<number> {
   let dropped: string[] = [];
@@ -266,7 +273,7 @@ export async function writeItems(
     ];
     await updateSearchIndex(tx, { deals: ids(changes.deals), articles: ids(changes.articles) });
     if (referencedImages !== undefined) dropped = await collectImages(tx, referencedImages);
-    return commitRevision(tx, db.dialect, [...tags, ...dropped.map(imageTag)]);
+    return commitRevision(tx, db.dialect, [...tags, ...dropped.map(imageTag)], cause);
   });
   if (dropped.length > 0) onImagesDropped?.(dropped);
   return revision;
@@ -275,18 +282,28 @@ export async function writeItems(
 /**
  * Ends a content write: moves the revision on, records the cache tags it touched, and (on
  * PostgreSQL) notifies every listening instance, which hears it when and only if the
- * transaction commits.
+ * transaction commits. With a `cause`, the change goes into the site's record too: content_changes
+ * forgets old revisions, the record never does, and a capture owed survives a restart.
  */
 export async function commitRevision(
   tx: KyselyTx<Database>,
   dialect: Db["dialect"],
   tags: readonly string[],
+  cause?: Cause,
 ): Promise<number> {
   const revision = await bumpRevision(tx);
+  const ChangedAt = new Date().toISOString();
   await tx
     .insertInto("content_changes")
-    .values({ Revision: revision, Tags: JSON.stringify(tags), ChangedAt: new Date().toISOString() })
+    .values({ Revision: revision, Tags: JSON.stringify(tags), ChangedAt })
     .execute();
+  if (cause !== undefined)
+    await appendInTransaction(tx, dialect, [
+      entry("change", ChangedAt, {
+        Revision: revision,
+        Detail: canonicalJson({ cause, tags: [...tags].sort() }),
+      }),
+    ]);
   await tx
     .deleteFrom("content_changes")
     .where("Revision", "<=", revision - CHANGES_KEPT)

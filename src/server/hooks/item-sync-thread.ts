@@ -2,7 +2,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { connect } from "../../db/connect.ts";
 import type { ItemNotice } from "../../sync/hook-notice.ts";
 import { syncItems } from "../../sync/sync-items.ts";
-import { failedSync, type SyncResult } from "../sync-result.ts";
+import { causeOf, failedSync, type SyncResult } from "../sync-result.ts";
 import type { SyncJob } from "../sync-worker.ts";
 
 // The long-lived worker thread of the service hooks' item syncs (item-worker.ts starts it and
@@ -36,6 +36,7 @@ async function run({ id, notices }: ItemJob): Promise<void> {
       accessKey: job.accessKey,
       client: { signal: stopping.signal },
       notices,
+      cause: job.isRecorded ? causeOf(notices) : undefined,
     });
     result = { ok: true, report };
   } catch (error) {

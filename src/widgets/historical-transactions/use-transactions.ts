@@ -1,66 +1,16 @@
 // The widget's one hook for effects: loading the three API lists (abortable, retryable) and
 // keeping the visitor's search in the URL (pushState on each search, page or sort; popstate restores).
 import { useEffect, useEffectEvent, useReducer } from "react";
-import { listReader, taxonomyIdOrProblem } from "../shared/api-client.ts";
+import { listReader } from "../shared/api-client.ts";
 import type { WidgetConfig } from "../shared/config.ts";
 import { forEachInSlices } from "../shared/slices.ts";
 import { useLoad } from "../shared/use-load.ts";
 import type { Filters } from "./filters.ts";
-import type { IndustryTaxon } from "./industries.ts";
-import {
-  createRowBuilder,
-  DEAL_PAGE_FIELD,
-  TRANSACTION_FIELDS,
-  type Model,
-  type Row,
-  type TransactionData,
-} from "./rows.ts";
+import { loadData, type ApiData } from "./load-data.ts";
+import { createRowBuilder, type Model, type Row } from "./rows.ts";
 import type { SortKey } from "./sort.ts";
 import type { ViewAction } from "./view-state.ts";
 import { searchForView, viewFromSearch, viewReducer } from "./view-state.ts";
-
-/** The API's lists the widget needs. */
-export interface ApiData {
-  readonly transactions: readonly TransactionData[];
-  /** Every hierarchy-taxon of the industries taxonomy (children too, to resolve groups). */
-  readonly industryTaxa: readonly IndustryTaxon[];
-}
-
-/**
- * The three calls, each naming in `$select` every field the widget reads, as a Sitefinity client
- * must (classification fields come only when selected): the transactions newest first; the
- * industries taxonomy (found by Name without regard to case), then its taxa.
- */
-async function loadData(config: WidgetConfig, signal: AbortSignal): Promise<ApiData> {
-  const { apiBase, transactionsSet, industriesTaxonomy, industriesField, dealUrl } = config;
-  const list = listReader(apiBase, signal);
-  const loadTaxa = async () => {
-    const industries = await taxonomyIdOrProblem(
-      list,
-      industriesTaxonomy,
-      "data-industries-taxonomy",
-    );
-    if ("problem" in industries) {
-      // Without an industries taxonomy the deals still show, with no groups to filter by.
-      console.error(`The transactions: ${industries.problem}`);
-      return [];
-    }
-    return list<IndustryTaxon>("hierarchy-taxa", {
-      $select: "Id,Title,ParentId,Ordinal,UrlName",
-      $filter: `TaxonomyId eq ${industries.id}`,
-    });
-  };
-  const [transactions, industryTaxa] = await Promise.all([
-    list<TransactionData>(transactionsSet, {
-      $select: [...TRANSACTION_FIELDS, ...(dealUrl ? [DEAL_PAGE_FIELD] : []), industriesField].join(
-        ",",
-      ),
-      $orderby: "Date desc",
-    }),
-    loadTaxa(),
-  ]);
-  return { transactions, industryTaxa };
-}
 
 /**
  * The table's rows from the API's lists, built a slice at a time: with thousands of deals, one
@@ -104,7 +54,12 @@ export function useTransactions(
   descriptions: Readonly<Record<string, string>>,
 ) {
   const { load, retry } = useLoad("The transactions", JSON.stringify(config), async (signal) =>
-    buildModelInSlices(await loadData(config, signal), descriptions, config, signal),
+    buildModelInSlices(
+      await loadData(config, listReader(config.apiBase, signal)),
+      descriptions,
+      config,
+      signal,
+    ),
   );
 
   const rows = load.status === "ready" ? load.data.rows : null;

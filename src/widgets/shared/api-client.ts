@@ -29,6 +29,8 @@ export interface FetchListOptions {
   timeoutMs?: number;
   /** The web service root: a next link is followed only when it points under it. */
   within: string;
+  /** What sends each request: the browser's fetch, or the site's record asking the site itself. */
+  fetcher?: typeof fetch;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface FetchListOptions {
  */
 export async function fetchList<T>(
   url: string,
-  { signal, timeoutMs = DEFAULT_TIMEOUT_MS, within }: FetchListOptions,
+  { signal, timeoutMs = DEFAULT_TIMEOUT_MS, within, fetcher = fetch }: FetchListOptions,
 ): Promise<T[]> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
@@ -67,7 +69,7 @@ export async function fetchList<T>(
     if (seen.size === MAX_PAGES)
       fail("The list is too long to show.", `${url} has more than ${MAX_PAGES} pages`);
     seen.add(next);
-    const body = await fetchPage(next, combined, fail);
+    const body = await fetchPage(next, combined, fail, fetcher);
     const link = body["@odata.nextLink"];
     if (body.value.length === 0 && link !== undefined && link !== null)
       fail("The server sent an answer in an unexpected shape.", `${next} is empty but links on`);
@@ -83,10 +85,11 @@ async function fetchPage(
   url: string,
   signal: AbortSignal,
   fail: Fail,
+  fetcher: typeof fetch,
 ): Promise<ODataList<unknown>> {
   let response: Response;
   try {
-    response = await fetch(url, { headers: { Accept: "application/json" }, signal });
+    response = await fetcher(url, { headers: { Accept: "application/json" }, signal });
   } catch {
     const page = globalThis.location?.origin;
     return fail(
@@ -196,9 +199,14 @@ export function listUrl(apiBase: string, set: string, options: Record<string, st
 /** Reads one entity set of one web service, with its query options, for one load. */
 export type ListReader = <T>(set: string, options: Record<string, string>) => Promise<T[]>;
 
-/** A ListReader for the service at `apiBase`, aborted by `signal`. */
-export function listReader(apiBase: string, signal: AbortSignal): ListReader {
-  return (set, options) => fetchList(listUrl(apiBase, set, options), { signal, within: apiBase });
+/** A ListReader for the service at `apiBase`, aborted by `signal`, asking with `fetcher`. */
+export function listReader(
+  apiBase: string,
+  signal: AbortSignal,
+  fetcher: typeof fetch = fetch,
+): ListReader {
+  return (set, options) =>
+    fetchList(listUrl(apiBase, set, options), { signal, within: apiBase, fetcher });
 }
 
 /**

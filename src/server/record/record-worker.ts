@@ -1,0 +1,74 @@
+import { hostname, setPriority } from "node:os";
+import { parentPort, workerData } from "node:worker_threads";
+import { connect } from "../../db/connect.ts";
+import { lastGap, recordFigures } from "../../db/repositories/record-index.ts";
+import { DIST, loadAstroHandler, loadErrorPage } from "../boot.ts";
+import { loadConfig } from "../config.ts";
+import { buildFiles, buildId } from "./build-id.ts";
+import { captureLoop } from "./capture-loop.ts";
+import { recordDeploy } from "./changes.ts";
+import type { RecordJob, RecordMessage } from "./recorder.ts";
+
+// The site's captures, in a worker thread of their own at the lowest CPU priority (on Linux a
+// thread's nice value is its own), with their own database connections: rendering thousands of
+// pages for a baseline must not slow a visitor's request or a publish. At its start it notes a
+// new build (a deploy, captured once across instances), then captures whatever is owed.
+
+const job = workerData as RecordJob;
+const post = (message: RecordMessage) => parentPort?.postMessage(message);
+try {
+  setPriority(19);
+} catch {
+  // A system that refuses it runs the captures at the site's priority.
+}
+const config = loadConfig();
+const db = connect(job.databaseUrl, { create: false, poolMax: 3, timeoutMs: job.timeoutMs });
+const snapshotDb = connect(job.databaseUrl, {
+  create: false,
+  poolMax: 1,
+  timeoutMs: job.timeoutMs,
+});
+const build = buildId(DIST);
+const figures = async () => {
+  const [sizes, gap] = await Promise.all([recordFigures(db.kysely), lastGap(db.kysely)]);
+  post({ type: "figures", ...sizes, lastGap: gap });
+};
+const loop = captureLoop(
+  {
+    db,
+    snapshotDb,
+    site: {
+      config,
+      astro: await loadAstroHandler(),
+      errorPage: loadErrorPage(),
+      clientDir: `${DIST}client`,
+      embedDir: `${DIST}embed`,
+    },
+    build: { id: build, files: () => buildFiles(DIST) },
+    by: `site on ${hostname()}, process ${process.pid}`,
+  },
+  {
+    onCaptured(report) {
+      post({ type: "captured", report });
+      void figures().catch(() => {});
+    },
+    onProblem: (message) => post({ type: "problem", message }),
+  },
+  { sweepMs: job.sweepMs },
+);
+parentPort?.on("message", (message: string) => {
+  if (message === "wake") loop.wake();
+  if (message === "stop")
+    void loop
+      .stop()
+      .then(() => Promise.all([db.close(), snapshotDb.close()]))
+      .finally(() => parentPort?.close());
+});
+try {
+  if (await recordDeploy(db, build)) post({ type: "deploy", build });
+  await figures();
+} catch (error) {
+  post({ type: "problem", message: error instanceof Error ? error.message : String(error) });
+}
+// Whatever is owed since before this start (a capture cut short by a stop or a crash) too.
+loop.wake();
