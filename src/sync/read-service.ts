@@ -115,14 +115,23 @@ export async function fetchChanged(
   [classification, ...others]: readonly [NamedField, ...NamedField[]],
 ): Promise<SyncedSet> {
   const wanted = [...changes.added, ...changes.changed];
+  const noField = (field: string, setting: string) =>
+    new SyncError(
+      `the web service's ${set} items have no field "${field}": check "${setting}" in the sync's settings`,
+    );
+  // Sitefinity refuses (400) a `$select` that names a field the type does not have.
   const items = wanted.length
-    ? await fetchByIds(client, service, set, wanted, `*,${classification[0]}`)
+    ? await fetchByIds(client, service, set, wanted, `*,${classification[0]}`).catch(
+        (error: unknown) => {
+          throw error instanceof SyncError && error.status === 400
+            ? noField(...classification)
+            : error;
+        },
+      )
     : [];
   for (const [field, setting] of [classification, ...others]) {
     if (items.length > 0 && !items.some((item) => Object.hasOwn(item, field)))
-      throw new SyncError(
-        `the web service's ${set} items have no field "${field}": check "${setting}" in the sync's settings`,
-      );
+      throw noField(field, setting);
   }
   const fetched = new Map(
     items.filter((item) => isGuid(item.Id)).map((item) => [String(item.Id).toLowerCase(), item]),
