@@ -66,7 +66,13 @@ describe("npm run content:sync", { timeout: 60_000 }, () => {
     expect(second.status).toBe(0);
     expect(second.stdout).toContain(`${DEALS_SET}: ${deals} listed; 0 added, 0 changed, 0 removed`);
     expect(second.stdout).toContain("0 whole items fetched");
-    expect(second.stdout).toContain("nothing changed: nothing was written (content revision 2)");
+    // The renditions of the images the first sync held move the revision on when they are
+    // made (their pages change); the second sync itself writes nothing.
+    const now = await contentRevision(site.db);
+    expect(second.stdout).toContain(
+      `nothing changed: nothing was written (content revision ${now})`,
+    );
+    expect(second.stdout).not.toContain("written: content revision");
   });
 
   it("refuses a database that does not exist, and leaves none behind", async () => {
