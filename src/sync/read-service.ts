@@ -37,14 +37,52 @@ function taxonomy(taxonomies: Item[], name: string, setting: string): Item {
   return found;
 }
 
-/** The service's two taxonomies and their taxa, whole: they are few. */
-export async function listTaxa(client: ServiceClient, settings: SyncSettings) {
+/** A request's result, kept until it is known to be wanted (never an unhandled rejection). */
+type Settled<T> = Promise<{ ok: true; value: T } | { ok: false; error: unknown }>;
+const settle = <T>(promise: Promise<T>): Settled<T> =>
+  promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+const unwrap = async <T>(settled: Settled<T>): Promise<T> => {
+  const result = await settled;
+  if (!result.ok) throw result.error;
+  return result.value;
+};
+
+/**
+ * The service's two taxonomies and their taxa, whole: they are few. With `held` (this site's
+ * taxonomies), the taxa are asked for by the Ids held at once with the taxonomies, a round trip
+ * less; once the taxonomies arrive, taxa asked for by an Id that is no longer the taxonomy's are
+ * asked for again.
+ */
+export async function listTaxa(
+  client: ServiceClient,
+  settings: SyncSettings,
+  held: readonly { Id: string; Name: string }[] = [],
+) {
+  const taxaOf = (set: string, id: unknown) =>
+    settle(client.list(set, { $filter: `TaxonomyId eq ${String(id)}` }));
+  const guess = (name: string, set: string) => {
+    const found = findTaxonomy(held, name);
+    return found && isGuid(found.Id) ? { id: found.Id, taxa: taxaOf(set, found.Id) } : undefined;
+  };
+  const early = {
+    industries: guess(settings.industriesTaxonomy, "hierarchy-taxa"),
+    tags: guess(settings.tagsTaxonomy, "flat-taxa"),
+  };
   const all = await client.list("taxonomies", {});
   const industries = taxonomy(all, settings.industriesTaxonomy, "industriesTaxonomy");
   const tags = taxonomy(all, settings.tagsTaxonomy, "tagsTaxonomy");
+  const taxaFor = (found: Item, set: string, guessed?: { id: string; taxa: Settled<Item[]> }) =>
+    unwrap(
+      guessed && guessed.id.toLowerCase() === String(found.Id).toLowerCase()
+        ? guessed.taxa
+        : taxaOf(set, found.Id),
+    );
   const [hierarchyTaxa, flatTaxa] = await Promise.all([
-    client.list("hierarchy-taxa", { $filter: `TaxonomyId eq ${String(industries.Id)}` }),
-    client.list("flat-taxa", { $filter: `TaxonomyId eq ${String(tags.Id)}` }),
+    taxaFor(industries, "hierarchy-taxa", early.industries),
+    taxaFor(tags, "flat-taxa", early.tags),
   ]);
   return { industries, tags, hierarchyTaxa, flatTaxa };
 }

@@ -1,7 +1,7 @@
 import { parseContentFile } from "../content/content-file.ts";
 import type { Db } from "../db/connect.ts";
 import { contentRevision, readContent, writeItems } from "../db/repositories/content-repository.ts";
-import type { HeldItems } from "../db/repositories/held-items.ts";
+import { heldTaxonomies, type HeldItems } from "../db/repositories/held-items.ts";
 import { imageAddresses } from "../db/repositories/image-collect.ts";
 import { imageTag } from "../rules/cache-tags.ts";
 import { isSameFrame, itemChanges, itemChangeTags } from "./change-tags.ts";
@@ -133,7 +133,7 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
   });
   const mapping = { ...settings, origin: new URL(settings.service).origin };
   // Asked for while the items are: the service's round trips overlap.
-  const taxaAsked = listTaxa(client, settings);
+  const taxaAsked = listTaxa(client, settings, await heldTaxonomies(db));
   const askAgain: ItemNotice[] = [];
   /**
    * The content with the asked-for items as the service has them now, and what stops it. An

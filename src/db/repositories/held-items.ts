@@ -1,4 +1,5 @@
 import type { Expression, ExpressionBuilder, ReferenceExpression, SqlBool } from "kysely";
+import type { Db } from "../connect.ts";
 import type { Database } from "../schema.ts";
 
 // The few deals and articles a service hook's sync compares its items with, so that it reads
@@ -59,4 +60,9 @@ export function among<T extends keyof Database>(
 ) {
   return (eb: ExpressionBuilder<Database, T>): Expression<SqlBool> =>
     values.length === 0 ? eb.or([]) : eb(column, "in", values);
+}
+
+/** The taxonomies this site holds, by Id and Name (an item sync asks for their taxa by these). */
+export function heldTaxonomies(db: Db): Promise<{ Id: string; Name: string }[]> {
+  return db.kysely.selectFrom("taxonomies").select(["Id", "Name"]).execute();
 }
