@@ -31,6 +31,10 @@ export const BUDGETS = {
   syncFirstSpeedup: 10,
   /** A service hook's POST to the first reply through Varnish that shows it, p95 (ms). */
   publishP95Ms: 500,
+  /** One 2,000 × 2,500 photograph held at sync: fetched, checked and stored (ms, median). */
+  imageHoldMs: 1000,
+  /** Its renditions, made in the background: a page shows the original until then (ms). */
+  imageRenditionsMs: 10_000,
   /** Varnish in front, the load test's mix after warm-up: lookups answered from its cache. */
   varnishHitRatio: 0.99,
 } as const;

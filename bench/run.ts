@@ -4,6 +4,7 @@ import { benchDeadWindow } from "./dead-window.ts";
 import { benchFilterTime } from "./filter-time.ts";
 import { benchJsSize } from "./js-size.ts";
 import { benchLighthouse } from "./lighthouse.ts";
+import { benchImages } from "./images.ts";
 import { benchImportLatency } from "./import-latency.ts";
 import { benchPages } from "./pages.ts";
 import { benchSearch } from "./search.ts";
@@ -29,6 +30,7 @@ const sections: [key: string, title: string, run: () => Promise<string[]>][] = [
   ["search-update", "Search: one item indexed alone, 15,000 documents", benchSearchUpdate],
   ["imports", "Imports across instances", benchImportLatency],
   ["sync", "Sync from Sitefinity", benchSync],
+  ["images", "Images: one photograph at sync", benchImages],
   ["varnish", "Varnish in front under load", benchVarnishLoad],
   ["publish", "Publish to visible through Varnish, and the cost of a change", benchPublish],
 ];

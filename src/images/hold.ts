@@ -27,7 +27,7 @@ export type HoldOutcome =
   | { address: string; isHeld: false; reason: string };
 
 /** How many images are fetched at once. */
-const CONCURRENCY = 4;
+const CONCURRENCY = 8;
 
 const isRemote = (address: string) => /^https?:\/\//i.test(address);
 

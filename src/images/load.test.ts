@@ -19,7 +19,12 @@ beforeAll(async () => {
   if (!content.ok) throw new Error(content.problems.join("\n"));
   service = await startSitefinityService(content.content);
   // Another origin: one address redirects to the service, one never answers.
+  let resets = 0;
   other = createServer((request, response) => {
+    // A connection the server drops as the request arrives: once, then always.
+    if (request.url === "/reset-once" && resets++ === 0) return void request.socket.destroy();
+    if (request.url === "/reset-always") return void request.socket.destroy();
+    if (request.url === "/reset-once") return void response.end("picture bytes");
     if (request.url === "/moved")
       response.writeHead(302, { location: `${service.origin}/images/a.png` }).end();
     if (request.url === "/away")
@@ -81,6 +86,14 @@ describe("an image URL", () => {
     expect(service.requests.length).toBe(before);
     const anywhere = await imageLoader({ origins: "any" })(`${otherOrigin}/away`);
     expect(anywhere.ok).toBe(true);
+  });
+
+  it("whose connection drops is asked once more, and refused when it drops again", async () => {
+    const load = imageLoader({ origins: [otherOrigin] });
+    const again = await load(`${otherOrigin}/reset-once`);
+    expect(again.ok && again.bytes.toString()).toBe("picture bytes");
+    const refused = await load(`${otherOrigin}/reset-always`);
+    expect(refused.ok ? "" : refused.reason).toMatch(/^it could not be fetched \(.+\)$/);
   });
 
   it("that never answers is given up on in time", async () => {

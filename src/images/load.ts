@@ -85,10 +85,26 @@ async function readLocal(folder: string, address: string, maxBytes: number): Pro
   }
 }
 
+/** Thrown by a fetch that failed below HTTP (a connection reset): worth one more try. */
+class NetworkError extends Error {}
+
 async function fetchImage(
   address: string,
   options: LoaderOptions & { timeoutMs: number; maxBytes: number },
 ): Promise<Loaded> {
+  // A kept-alive connection the server closed as it was reused fails at once: one more try on a
+  // fresh one. An answer (404, too big, not an image) is never asked for again.
+  const first = await fetchOnce(address, options);
+  return first instanceof NetworkError ? await fetchOnce(address, options).then(asLoaded) : first;
+}
+
+const asLoaded = (result: Loaded | NetworkError): Loaded =>
+  result instanceof NetworkError ? refuse(result.message) : result;
+
+async function fetchOnce(
+  address: string,
+  options: LoaderOptions & { timeoutMs: number; maxBytes: number },
+): Promise<Loaded | NetworkError> {
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   let url = new URL(address);
@@ -118,7 +134,9 @@ async function fetchImage(
     if (timeout.aborted) return refuse(`it did not arrive within ${options.timeoutMs / 1000} s`);
     if (options.signal?.aborted) return refuse("the sync was stopped");
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return refuse(`it could not be fetched (${cause?.code ?? cause?.message ?? String(error)})`);
+    return new NetworkError(
+      `it could not be fetched (${cause?.code ?? cause?.message ?? String(error)})`,
+    );
   }
 }
 
