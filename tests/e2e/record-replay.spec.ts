@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateContent } from "../../src/db/demo/generate.ts";
 import { ROOT, runScriptAsync } from "../../tools/run-script.ts";
+import type { Frame, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 
 // An examiner's replay of the site's record: the firm's content imported (each import captures
@@ -94,9 +95,9 @@ test.afterAll(async () => {
 });
 
 /** The replayed page's frame, once ReplayWeb.page has drawn it. */
-async function replayed(page: import("@playwright/test").Page, at: string) {
+async function replayed(page: Page, at: string) {
   await page.goto(`${replayUrl}?ts=${timestamp(at)}`);
-  let frame: import("@playwright/test").Frame | undefined;
+  let frame: Frame | undefined;
   await expect
     .poll(
       () => {
