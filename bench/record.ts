@@ -13,12 +13,12 @@ import {
   writeItems,
   contentRevision,
 } from "../src/db/repositories/content-repository.ts";
-import { changeTags } from "../src/rules/cache-tags.ts";
 import { DIST, loadAstroHandler } from "../src/server/boot.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { buildFiles, buildId } from "../src/server/record/build-id.ts";
 import { captureOwed, type CaptureDeps, type CaptureReport } from "../src/server/record/capture.ts";
 import { recordDeploy } from "../src/server/record/changes.ts";
+import { itemChanges, itemChangeTags } from "../src/sync/change-tags.ts";
 import { BUDGETS } from "./budgets.ts";
 import { ROOT } from "./site-server.ts";
 
@@ -32,7 +32,7 @@ import { ROOT } from "./site-server.ts";
 
 const DEALS = 10_000;
 const ARTICLES = 5_000;
-const CHANGES = Number(process.env.BENCH_RECORD_CHANGES ?? 40);
+const CHANGES = Number(process.env.BENCH_RECORD_CHANGES ?? 10);
 
 const quantile = (sorted: readonly number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
@@ -88,7 +88,14 @@ export async function benchRecord(): Promise<string[]> {
     for (let i = 0; i < CHANGES; i++) {
       const deal = firm.transactions[(i * 97) % firm.transactions.length]!;
       const renamed = { ...deal, Company: `${deal.Company} (renamed ${i})` };
-      const groupId = deal.industries[0] ?? null;
+      // The tags a hook's write of this change records, as the item sync computes them.
+      const tags = itemChangeTags(
+        itemChanges(
+          { transactions: [deal], articles: [], descriptions: firm.descriptions },
+          { transactions: [renamed], articles: [], descriptions: firm.descriptions },
+        ),
+        firm.hierarchyTaxa,
+      );
       await writeItems(
         db,
         {
@@ -98,10 +105,7 @@ export async function benchRecord(): Promise<string[]> {
         },
         {
           ifRevision: await contentRevision(db),
-          tags: changeTags({
-            deals: [{ before: { Id: deal.Id, groupId }, after: { Id: deal.Id, groupId } }],
-            articles: [],
-          }),
+          tags,
           cause: {
             type: "hook",
             items: [{ id: deal.Id.toLowerCase(), itemType: "bench", action: "Updated" }],
