@@ -11,6 +11,7 @@ import { benchSearch } from "./search.ts";
 import { benchSearchUpdate } from "./search-update.ts";
 import { benchSync } from "./sync.ts";
 import { benchPublish } from "./publish.ts";
+import { benchRecord } from "./record.ts";
 import { benchVarnishLoad } from "./varnish-load.ts";
 
 // npm run bench: every budget in budgets.ts that a benchmark checks, one figure per line, measured
@@ -33,6 +34,7 @@ const sections: [key: string, title: string, run: () => Promise<string[]>][] = [
   ["images", "Images: one photograph at sync", benchImages],
   ["varnish", "Varnish in front under load", benchVarnishLoad],
   ["publish", "Publish to visible through Varnish, and the cost of a change", benchPublish],
+  ["record", "The site's record: baseline, a change to its capture, growth, verify", benchRecord],
 ];
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((key) => !sections.some(([k]) => k === key));

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateContent } from "../../src/db/demo/generate.ts";
 import { ROOT, runScriptAsync } from "../../tools/run-script.ts";
+import type { Frame, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 
 // An examiner's replay of the site's record: the firm's content imported (each import captures

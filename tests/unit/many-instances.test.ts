@@ -40,6 +40,8 @@ async function npmStart(databaseUrl: string): Promise<Instance> {
       METRICS_PORT: String(metricsPort),
       DATABASE_TIMEOUT_MS: String(TIMEOUT_MS),
       CONTENT_POLL_MS: "60000",
+      // Not about the site's record (src/server/record/changes.test.ts: a build noted once).
+      RECORD: "false",
     },
     stdio: ["ignore", "pipe", "pipe"],
     // npm and the server it starts in a process group of their own, so that afterAll can stop

@@ -115,3 +115,38 @@ describe("the record's tables", () => {
     expect(await readPayload(db.kysely, digest)).toEqual(page(2));
   });
 });
+
+describe.runIf(TEST_DIALECT === "postgres")("the role docs/records.md sets up", () => {
+  it("adds to the record, writes content, and can neither change the record nor drop its triggers", async () => {
+    const role = `site_app_${Date.now().toString(36)}`;
+    // As the owner, once, after the migrations: the statements docs/records.md gives.
+    for (const statement of [
+      sql`CREATE ROLE ${sql.id(role)} LOGIN PASSWORD 'a-password-for-the-app'`,
+      sql`GRANT USAGE ON SCHEMA public TO ${sql.id(role)}`,
+      sql`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${sql.id(role)}`,
+      sql`REVOKE UPDATE, DELETE, TRUNCATE ON record_entries, record_payloads FROM ${sql.id(role)}`,
+    ])
+      await statement.execute(db.kysely);
+    const url = new URL(temp.url);
+    url.username = role;
+    url.password = "a-password-for-the-app";
+    const { connect } = await import("../connect.ts");
+    const { migrate } = await import("../migrate.ts");
+    const app = connect(url.href);
+    try {
+      await migrate(app);
+      await replaceContent(app, generateContent({ transactions: 3, articles: 2 }), {
+        cause: { type: "demo" },
+      });
+      await appendToRecord(app, [], async () => [entry("gap", new Date().toISOString(), {})]);
+      await expect(sql`UPDATE record_entries SET "Status" = 1`.execute(app.kysely)).rejects.toThrow(
+        /permission denied/,
+      );
+      await expect(
+        sql`DROP TRIGGER record_entries_append_only ON record_entries`.execute(app.kysely),
+      ).rejects.toThrow(/must be owner/);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -39,6 +39,8 @@ export class CaptureWriter {
   private captureSeq: number | null = null;
   readonly stored: Stored = { payloads: 0, storedBytes: 0, rawBytes: 0 };
   responses = 0;
+  /** The bytes of every reply kept (header blocks and bodies), stored anew or not. */
+  keptBytes = 0;
 
   private readonly db: Db;
   private readonly opening: CaptureOpening;
@@ -71,6 +73,7 @@ export class CaptureWriter {
       const headers = { digest: payloadDigest(head), bytes: head };
       const body = { digest: payloadDigest(reply.body), bytes: reply.body };
       payloads.push(headers, body);
+      this.keptBytes += head.length + reply.body.length;
       return { url, status: reply.status, tags, headers: headers.digest, body: body.digest };
     });
     const { revision, visible } = this.opening;

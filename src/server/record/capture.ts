@@ -43,6 +43,8 @@ export interface CaptureReport {
   payloads: number;
   storedBytes: number;
   rawBytes: number;
+  /** The bytes of every reply kept, whether or not its payloads were new. */
+  keptBytes: number;
   gaps: number;
   seconds: number;
   head: { seq: number; hash: string };
@@ -154,6 +156,7 @@ export async function captureOwed(
       payloads: writer.stored.payloads,
       storedBytes: writer.stored.storedBytes,
       rawBytes: writer.stored.rawBytes,
+      keptBytes: writer.keptBytes,
       gaps: superseded.length + (failures.length > 0 ? 1 : 0),
       seconds: (performance.now() - started) / 1000,
       head: { seq: end.Seq, hash: end.Hash },

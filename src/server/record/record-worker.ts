@@ -7,6 +7,7 @@ import { loadConfig } from "../config.ts";
 import { buildFiles, buildId } from "./build-id.ts";
 import { captureLoop } from "./capture-loop.ts";
 import { recordDeploy } from "./changes.ts";
+import type { CaptureReport } from "./capture.ts";
 import type { RecordJob, RecordMessage } from "./recorder.ts";
 
 // The site's captures, in a worker thread of their own at the lowest CPU priority (on Linux a
@@ -29,10 +30,28 @@ const snapshotDb = connect(job.databaseUrl, {
   timeoutMs: job.timeoutMs,
 });
 const build = buildId(DIST);
-const figures = async () => {
-  const [sizes, gap] = await Promise.all([recordFigures(db.kysely), lastGap(db.kysely)]);
-  post({ type: "figures", ...sizes, lastGap: gap });
+// The record's figures are read whole once, then kept up to date from each capture's report:
+// summing the payloads' sizes again after every capture would read the whole table.
+let totals: Omit<Extract<RecordMessage, { type: "figures" }>, "type"> | null = null;
+const figuresAfter = async (report?: CaptureReport) => {
+  if (totals === null || report === undefined) {
+    const [sizes, gap] = await Promise.all([recordFigures(db.kysely), lastGap(db.kysely)]);
+    totals = { ...sizes, lastGap: gap };
+  } else {
+    totals = {
+      entries: report.head.seq,
+      gaps: totals.gaps + report.gaps,
+      payloads: totals.payloads + report.payloads,
+      bytes: totals.bytes + report.rawBytes,
+      lastGap: report.gaps > 0 ? await lastGap(db.kysely) : totals.lastGap,
+    };
+  }
+  post({ type: "figures", ...totals });
 };
+// One at a time, in the order the captures ended.
+let counted = Promise.resolve();
+const figures = (report?: CaptureReport) =>
+  (counted = counted.then(() => figuresAfter(report)).catch(() => {}));
 const loop = captureLoop(
   {
     db,
@@ -50,7 +69,7 @@ const loop = captureLoop(
   {
     onCaptured(report) {
       post({ type: "captured", report });
-      void figures().catch(() => {});
+      void figures(report);
     },
     onProblem: (message) => post({ type: "problem", message }),
   },
