@@ -68,7 +68,12 @@ describe("ReplyCache.dropTagged", () => {
     await cache.get("/deal-a", "deal-a", () => tagged("A", [dealTag("a"), DEALS]));
     await cache.get("/deal-b", "deal-b", () => tagged("B", [dealTag("b")]));
     await cache.get("/untagged", "untagged", () => represent("U", {}));
-    cache.dropTagged(changeTags({ deals: [{ before: { Id: "A", groupId: null, Date: "2026-01-02" } }], articles: [] }));
+    cache.dropTagged(
+      changeTags({
+        deals: [{ before: { Id: "A", groupId: null, Date: "2026-01-02" } }],
+        articles: [],
+      }),
+    );
     expect(cache.byUrl("/deal-a")).toBeUndefined();
     expect(cache.byUrl("/deal-b")).toBeDefined();
     // A reply that does not say what it shows cannot be kept past any change.
