@@ -50,10 +50,13 @@ export const pageRoutes: FastifyPluginAsync<{
     search: app.siteSearch,
     siteUrl: app.config.SITE_URL,
   };
-  const newLocals = (tags: Set<string>): PageLocals => ({
-    ...shared,
-    ...taggedRepositories(shared, tags),
-  });
+  const newLocals = (tags: Set<string>): PageLocals => {
+    const locals = { ...shared, ...taggedRepositories(shared, tags) };
+    // The layout and the page both read the site's settings: once for the request.
+    const { site } = locals.site;
+    let settings: ReturnType<typeof site> | undefined;
+    return { ...locals, site: { ...locals.site, site: () => (settings ??= site()) } };
+  };
   const searchFrames = new SearchFrames(app.content);
   app.route({
     method: ["GET", "HEAD"],
