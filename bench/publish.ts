@@ -261,27 +261,35 @@ async function costOfAChange(
     (s, t) => s === 200 && t.includes(name),
   );
   const before = await misses();
-  const rendered: string[] = [];
+  const rendered: { path: string; showsIt: boolean }[] = [];
   for (const path of pages) {
     const start = await misses();
-    await (await fetch(`${url}${path}`)).arrayBuffer();
-    if ((await misses()) > start) rendered.push(path);
+    const html = await (await fetch(`${url}${path}`)).text();
+    if ((await misses()) > start) rendered.push({ path, showsIt: html.includes(name) });
   }
   const total = (await misses()) - before;
-  const kinds = rendered.map((path) =>
+  const lists = new Set(["/", "/transactions", "/topics", "/industries"]);
+  const kinds = rendered.map(({ path, showsIt }) =>
     path === dealPath(deal.UrlName)
       ? "the deal's page"
-      : path.startsWith("/transactions/")
-        ? "a deal page of its group"
-        : path,
+      : lists.has(path)
+        ? path
+        : path.startsWith("/transactions/")
+          ? showsIt
+            ? "a deal page that shows it"
+            : "a deal page that does not show it"
+          : "an article",
   );
   const counts = [...new Set(kinds)].map(
     (kind) =>
       `${kind}${kinds.filter((k) => k === kind).length > 1 ? ` ×${kinds.filter((k) => k === kind).length}` : ""}`,
   );
+  // Only its page, the pages that show it and the lists may be rendered again.
+  const isPrecise = rendered.every(({ path, showsIt }) => showsIt || lists.has(path));
   return (
-    `Cost of a change, ${dialect}: one deal changed; of ${pages.length} kept pages (home, lists, 100 deal pages, 100 articles) ` +
-    `${total} rendered again: ${counts.join(", ")}`
+    `Cost of a change, ${dialect}: one deal renamed; of ${pages.length} kept pages (home, lists, 100 deal pages, 100 articles) ` +
+    `${total} rendered again: ${counts.join(", ")} (budget: only the pages that show it and the lists) ` +
+    (isPrecise ? "PASS" : "FAIL")
   );
 }
 

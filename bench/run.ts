@@ -6,7 +6,7 @@ import { benchJsSize } from "./js-size.ts";
 import { benchLighthouse } from "./lighthouse.ts";
 import { benchImages } from "./images.ts";
 import { benchImportLatency } from "./import-latency.ts";
-import { benchPages } from "./pages.ts";
+import { benchDealPage, benchPages } from "./pages.ts";
 import { benchSearch } from "./search.ts";
 import { benchSearchUpdate } from "./search-update.ts";
 import { benchSync } from "./sync.ts";
@@ -29,6 +29,7 @@ const sections: [key: string, title: string, run: () => Promise<string[]>][] = [
   ["lighthouse", "Lighthouse on a slow phone", benchLighthouse],
   ["search", "Search: quality, PostgreSQL and SQLite, 20,000 documents", benchSearch],
   ["search-update", "Search: one item indexed alone, 15,000 documents", benchSearchUpdate],
+  ["deal-page", "A deal page's first render, 50,000 deals", benchDealPage],
   ["imports", "Imports across instances", benchImportLatency],
   ["sync", "Sync from Sitefinity", benchSync],
   ["images", "Images: one photograph at sync", benchImages],

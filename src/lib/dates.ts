@@ -14,5 +14,13 @@ const LONG = new Intl.DateTimeFormat("en-US", {
  */
 export function formatLongDate(iso: string): string {
   const day = calendarDay(iso);
-  return day === "" ? "" : LONG.format(new Date(`${day}T00:00:00Z`));
+  if (day === "") return "";
+  // Intl's formatting is slow beside the rest of a page; the days a site shows are few thousand.
+  let text = longDays.get(day);
+  if (text === undefined) {
+    text = LONG.format(new Date(`${day}T00:00:00Z`));
+    if (longDays.size < 20_000) longDays.set(day, text);
+  }
+  return text;
 }
+const longDays = new Map<string, string>();

@@ -2,7 +2,7 @@
 // label and details. Pure; the page only renders it.
 import { formatDealSize } from "./deal-size.ts";
 import { formatLongDate } from "./dates.ts";
-import type { SearchKind } from "../search/results.ts";
+import type { SearchKind, SearchResult } from "../search/results.ts";
 import {
   articlePath,
   dealPath,
@@ -110,4 +110,26 @@ export function resultDetails({ kind, date, size }: ResultFacts): string | null 
     return `Closed ${formatLongDate(date)} · ${formatDealSize(size)}`;
   if (kind === "article" && date !== null) return `Published ${formatLongDate(date)}`;
   return null;
+}
+
+/** The search page's title: what was searched for, when anything was. */
+export const searchTitle = (query: string, hasQuery: boolean): string =>
+  hasQuery ? `Search: ${query}` : "Search";
+
+/** What the search page shows of one search, under its banner. */
+export interface SearchView {
+  /** What was typed, as the page says it searched for it. */
+  query: string;
+  hasQuery: boolean;
+  kind: SearchKind | null;
+  isExact: boolean;
+  page: number;
+  pageCount: number;
+  /** The first result's place in all of them (0 on the first page). */
+  offset: number;
+  total: number;
+  result: SearchResult | null;
+  summary: string;
+  notice: CorrectionNotice | null;
+  choices: KindChoice[];
 }

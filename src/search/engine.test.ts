@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { generateContent } from "../db/demo/generate.ts";
 import { migrate } from "../db/migrate.ts";
+import { replaceContent } from "../db/repositories/content-repository.ts";
 import { searchRepository } from "../db/repositories/search-repository.ts";
 import { databaseForFile, tempDatabase } from "../../tests/helpers/temp-db.ts";
 import { MARK_END, MARK_START } from "../rules/match-marks.ts";
@@ -233,6 +234,27 @@ describe("the search index", () => {
       expect(
         (await createSearch(searchRepository(own.db)).search("halvorsen", { limit: 0 })).total,
       ).toBeGreaterThan(0);
+    } finally {
+      await own.cleanup();
+    }
+  });
+
+  it("reads what it kept again once told the content changed, and not before", async () => {
+    const small = generateContent({ transactions: 20, articles: 5 });
+    const own = await tempDatabase(small);
+    try {
+      const kept = createSearch(searchRepository(own.db));
+      const deal = small.transactions[3]!;
+      const title = async (q: string) => (await kept.search(q, { limit: 1 })).hits[0]?.title;
+      expect(unmarked((await title(deal.Company))!)).toBe(deal.Company);
+      const renamed = structuredClone(small);
+      renamed.transactions[3]!.Company = `Zorblat ${deal.Company}`;
+      await replaceContent(own.db, renamed);
+      // What it kept (the words, their postings, the documents) answers until it is told.
+      expect(await title("zorblat")).toBeUndefined();
+      expect(unmarked((await title(deal.Company))!)).toBe(deal.Company);
+      kept.forget();
+      expect(unmarked((await title("zorblat"))!)).toBe(`Zorblat ${deal.Company}`);
     } finally {
       await own.cleanup();
     }

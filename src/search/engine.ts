@@ -15,6 +15,7 @@ import {
 import { rankDocuments } from "./score.ts";
 import {
   loadIndex,
+  readDocuments,
   readPostings,
   type LoadedIndex,
   type SearchStore,
@@ -60,6 +61,7 @@ export function createSearch(store: SearchStore) {
     const groups = expandQuery(vocabulary, query, { titles, typos, memo });
     if (groups.length === 0 || groups.some((g) => g.length === 0))
       return {
+        loaded,
         order: [],
         total: 0,
         counts: noCounts(),
@@ -89,6 +91,7 @@ export function createSearch(store: SearchStore) {
       return postings(word).docIds.some((doc) => shown![doc] === 1);
     };
     return {
+      loaded,
       order: ranked.order,
       total: ranked.matched.length,
       counts: ranked.counts,
@@ -129,11 +132,11 @@ export function createSearch(store: SearchStore) {
           appliedCorrection: null,
           correction: null,
         };
-      const { order, total, counts, matched, readAs } = await rank(query, kinds, {
+      const { loaded, order, total, counts, matched, readAs } = await rank(query, kinds, {
         typos: !exact,
         first: offset + limit,
       });
-      const rows = await store.documents(order.slice(offset, offset + limit));
+      const rows = await readDocuments(store, loaded, order.slice(offset, offset + limit));
       const hits = rows.map((r) => ({
         ...shown(r, matched),
         snippet: markedSnippet(r.Body, matched),
@@ -152,8 +155,11 @@ export function createSearch(store: SearchStore) {
     async suggest(input: QueryInput, limit = 6): Promise<Suggestion[]> {
       const query = read(input);
       if (query.words.length === 0) return [];
-      const { order, matched } = await rank(query, SUGGESTED_KINDS, { titles: true, first: limit });
-      const rows = await store.documents(order.slice(0, limit));
+      const { loaded, order, matched } = await rank(query, SUGGESTED_KINDS, {
+        titles: true,
+        first: limit,
+      });
+      const rows = await readDocuments(store, loaded, order.slice(0, limit));
       return rows.map((r) => ({ ...shown(r, matched), kind: r.Kind as Suggestion["kind"] }));
     },
 

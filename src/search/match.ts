@@ -84,6 +84,9 @@ export interface TitleIndex {
   /** The title words of document d are words[starts[d]] up to words[starts[d + 1]]. */
   readonly words: Int32Array;
   readonly starts: Uint32Array;
+  /** The documents whose title holds word w are docs[docStarts[w]] up to docs[docStarts[w + 1]]. */
+  readonly docs: Int32Array;
+  readonly docStarts: Uint32Array;
 }
 const titleIndexes = new WeakMap<DocumentFacts, TitleIndex>();
 
@@ -104,7 +107,15 @@ export function titleIndex(facts: DocumentFacts): TitleIndex {
     }
   }
   starts[n] = words.length;
-  index = { ids, words: Int32Array.from(words), starts };
+  // The same pairs the other way round: for each word, the documents whose title holds it.
+  const docStarts = new Uint32Array(ids.size + 1);
+  for (const word of words) docStarts[word + 1]! += 1;
+  for (let w = 0; w < ids.size; w++) docStarts[w + 1]! += docStarts[w]!;
+  const docs = new Int32Array(words.length);
+  const filled = docStarts.slice(0, ids.size);
+  for (let doc = 0; doc < n; doc++)
+    for (let i = starts[doc]!; i < starts[doc + 1]!; i++) docs[filled[words[i]!]!++] = doc;
+  index = { ids, words: Int32Array.from(words), starts, docs, docStarts };
   titleIndexes.set(facts, index);
   return index;
 }

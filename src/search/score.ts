@@ -46,6 +46,24 @@ const TIERS_PER_E = 8;
 const PRIOR_SPAN = [-1, 2] as const;
 
 /**
+ * Each document's place by recency and number, as a tier orders it: 20 bits of its prior
+ * (newest first) above 24 bits of its number; worked out once for the facts.
+ */
+const agesOf = new WeakMap<DocumentFacts, Float64Array>();
+function ages(facts: DocumentFacts): Float64Array {
+  let kept = agesOf.get(facts);
+  if (kept !== undefined) return kept;
+  kept = new Float64Array(facts.priors.length);
+  for (let doc = 0; doc < kept.length; doc++) {
+    const prior = Math.min(PRIOR_SPAN[1], Math.max(PRIOR_SPAN[0], facts.priors[doc]!));
+    const age = Math.round(((PRIOR_SPAN[1] - prior) / (PRIOR_SPAN[1] - PRIOR_SPAN[0])) * 0xfffff);
+    kept[doc] = age * 2 ** 24 + doc;
+  }
+  agesOf.set(facts, kept);
+  return kept;
+}
+
+/**
  * The title factor: the title's words are the query's (each title word one of the stored words
  * its query word stands for, so `privat equity` is the title Private Equity), begin with them,
  * or hold them in a row. `masks` has a bit per query word for each title word it stands for.
@@ -63,16 +81,25 @@ function titleFactor(titles: TitleIndex, doc: number, masks: Uint32Array, g: num
   return 1;
 }
 
-/** For each title word, a bit per query word that stands for it (at most 32 query words). */
-function queryMasks(titles: TitleIndex, words: readonly ReadonlySet<string>[]): Uint32Array {
+/**
+ * For each title word, a bit per query word that stands for it (at most 32 query words); and the
+ * documents whose title holds one of the first query word's words, the only ones whose title can
+ * be or hold the query.
+ */
+function queryMasks(titles: TitleIndex, words: readonly ReadonlySet<string>[]) {
   const masks = new Uint32Array(titles.ids.size);
+  const titled = new Set<number>();
   words.slice(0, 32).forEach((set, i) => {
     for (const word of set) {
       const id = titles.ids.get(word);
-      if (id !== undefined) masks[id]! |= 1 << i;
+      if (id === undefined) continue;
+      masks[id]! |= 1 << i;
+      if (i === 0)
+        for (let at = titles.docStarts[id]!; at < titles.docStarts[id + 1]!; at++)
+          titled.add(titles.docs[at]!);
     }
   });
-  return masks;
+  return { masks, titled };
 }
 
 /** What a ranking found. */
@@ -100,7 +127,7 @@ export function rankDocuments(
 ): Ranking {
   const { docs, totals } = matchingDocuments(facts, groups);
   const titles = titleIndex(facts);
-  const masks = queryMasks(titles, words);
+  const { masks, titled } = queryMasks(titles, words);
   // A title is compared only with a query of at most 32 words (queries hold at most 8).
   const g = words.length <= 32 ? words.length : 0;
   const isWanted = KIND_ORDER.map((kind) => wanted.has(kind));
@@ -112,7 +139,7 @@ export function rankDocuments(
     const doc = docs[i]!;
     const kind = facts.kinds[doc]!;
     byKind[kind]! += 1;
-    const score = totals[i]! * titleFactor(titles, doc, masks, g);
+    const score = titled.has(doc) ? totals[i]! * titleFactor(titles, doc, masks, g) : totals[i]!;
     top = Math.max(top, score);
     if (!isWanted[kind]) continue;
     matched.push(doc);
@@ -121,12 +148,11 @@ export function rankDocuments(
   // One number per document orders tier, then recency, then document number: 7 + 20 + 24 bits,
   // exact in a double, so a typed array's own numeric sort does the work.
   const keys = new Float64Array(matched.length);
+  const placeOf = ages(facts);
   for (let i = 0; i < matched.length; i++) {
     const doc = matched[i]!;
     const tier = Math.min(127, -Math.ceil(Math.log(scores[i]! / top) * TIERS_PER_E));
-    const prior = Math.min(PRIOR_SPAN[1], Math.max(PRIOR_SPAN[0], facts.priors[doc]!));
-    const age = Math.round(((PRIOR_SPAN[1] - prior) / (PRIOR_SPAN[1] - PRIOR_SPAN[0])) * 0xfffff);
-    keys[i] = tier * 2 ** 44 + age * 2 ** 24 + doc;
+    keys[i] = tier * 2 ** 44 + placeOf[doc]!;
   }
   const best = smallest(keys, first);
   const count = (kind: SearchKind) => byKind[KIND_ORDER.indexOf(kind)]!;

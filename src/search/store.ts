@@ -40,6 +40,26 @@ export interface LoadedIndex {
   memo: ExpansionMemo;
   /** The words' postings read so far, by field and word (see readPostings). */
   postings: LruCache<Postings>;
+  /** The documents read so far, by number, as results show them (see readDocuments). */
+  documents: LruCache<StoredDocument>;
+}
+
+/** How many bytes of documents (their titles and text) the engine keeps. */
+const KEPT_DOCUMENTS_BYTES = 16 * 1024 * 1024;
+
+/** The documents with these numbers, in the order given: kept ones, the rest read in one lookup. */
+export async function readDocuments(
+  store: SearchStore,
+  index: LoadedIndex,
+  ids: readonly number[],
+): Promise<StoredDocument[]> {
+  const missing = ids.filter((id) => index.documents.get(String(id)) === undefined);
+  if (missing.length > 0) {
+    const generation = index.documents.generation;
+    for (const document of await store.documents(missing))
+      index.documents.set(String(document.Id), document, generation);
+  }
+  return ids.flatMap((id) => index.documents.get(String(id)) ?? []);
 }
 
 /**
@@ -100,6 +120,10 @@ export async function loadIndex(store: SearchStore): Promise<LoadedIndex> {
     postings: new LruCache<Postings>(Infinity, {
       maxBytes: KEPT_POSTINGS_BYTES,
       sizeOf: (p) => p.docIds.byteLength + p.weights.byteLength + 64,
+    }),
+    documents: new LruCache<StoredDocument>(Infinity, {
+      maxBytes: KEPT_DOCUMENTS_BYTES,
+      sizeOf: (d) => 2 * (d.Title.length + d.Body.length + d.Ref.length) + 128,
     }),
     vocabulary: buildVocabulary(
       words.map((r) => ({ word: r.Word, docs: r.Docs, titleDocs: r.TitleDocs })),

@@ -23,28 +23,33 @@ export type AstroHandler = (
  *
  * A HEAD request is rendered as a GET. Astro answers HEAD to an endpoint (the feeds, the
  * sitemap) with no body, and what is rendered here is kept for GET and HEAD alike: a HEAD first
- * would have kept an empty feed. The reply leaves out the body of a HEAD itself.
+ * would have kept an empty feed. The reply leaves out the body of a HEAD itself. `url` renders
+ * another address of the site for the request (the parts of a search page).
  */
 export async function renderWithAstro(
   handler: AstroHandler,
   req: IncomingMessage,
   locals: object,
+  { url }: { url?: string } = {},
 ): Promise<RenderedPage> {
   const sink = new ResponseSink(req);
   const done = new Promise<void>((resolve, reject) => {
     sink.once("finish", resolve);
     sink.once("error", reject);
   });
-  const asGet = req.method === "HEAD" ? withMethod(req, "GET") : req;
+  const asGet = req.method === "HEAD" || url !== undefined ? asked(req, url ?? req.url) : req;
   await handler(asGet, sink, () => sink.emit("error", new Error("Astro found no route")), locals);
   await done;
   return { status: sink.statusCode, headers: sink.headers, body: Buffer.concat(sink.chunks) };
 }
 
-/** The request as it is, but for its method: every other read and write reaches the request itself. */
-function withMethod(req: IncomingMessage, method: string): IncomingMessage {
+/**
+ * The request as it is, but a GET of `url`: every other read and write reaches the request itself.
+ */
+function asked(req: IncomingMessage, url: string | undefined): IncomingMessage {
   return new Proxy(req, {
-    get: (target, property) => (property === "method" ? method : Reflect.get(target, property)),
+    get: (target, property) =>
+      property === "method" ? "GET" : property === "url" ? url : Reflect.get(target, property),
   });
 }
 

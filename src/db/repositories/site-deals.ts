@@ -89,8 +89,11 @@ export function dealQueries(k: Kysely<Database>) {
     "ti.TaxonId",
   ] as const;
   /** Rows as cards: dates in the API's form, the first industry turned into its group. */
-  const cards = async <R extends { TaxonId: string | null; Date: string }>(rows: R[]) => {
-    const { groupOf } = await readIndustries(k);
+  const cards = async <R extends { TaxonId: string | null; Date: string }>(
+    rows: R[],
+    industries?: Awaited<ReturnType<typeof readIndustries>>,
+  ) => {
+    const { groupOf } = industries ?? (await readIndustries(k));
     return withApiDates(rows, "Date").map(({ TaxonId, ...row }) => ({
       ...row,
       group: groupOf(TaxonId),
@@ -259,7 +262,8 @@ export function dealQueries(k: Kysely<Database>) {
     }): Promise<DealCard[]> {
       const date = storedDateTime(deal.Date);
       if (deal.group === null || date === null) return [];
-      const members = (await readIndustries(k)).membersOf(deal.group.Id);
+      const industries = await readIndustries(k);
+      const members = industries.membersOf(deal.group.Id);
       const id = deal.Id.toLowerCase();
       const [before, after] = await Promise.all([
         nearestOfGroup(id, date, members, true),
@@ -276,7 +280,7 @@ export function dealQueries(k: Kysely<Database>) {
         )
         .slice(0, RELATED_DEALS)
         .map(({ Position: _position, ...row }) => row);
-      return cards(nearest);
+      return cards(nearest, industries);
     },
   };
 }

@@ -12,6 +12,7 @@ import { represent } from "../http-cache/representation.ts";
 import { sendRepresentation } from "../http-cache/send.ts";
 import { PAGE_ROUTE, type KeptPages } from "./kept-pages.ts";
 import { taggedRepositories } from "./page-tags.ts";
+import { SEARCH_PAGE_PATH, SearchFrames } from "./search-frame.ts";
 
 /** What Astro pages receive as `Astro.locals`, one object per request. */
 export interface PageLocals {
@@ -21,6 +22,8 @@ export interface PageLocals {
   images: ReturnType<typeof imageRepository>;
   search: SiteSearch;
   siteUrl: string;
+  /** Set when the host asks for one search's results, for the search page (search-frame.ts). */
+  isSearchResults?: boolean;
   /** Set by src/middleware.ts when the page failed to render. */
   failure?: unknown;
 }
@@ -32,6 +35,7 @@ const DROPPED = new Set(["content-length", "transfer-encoding", "connection", "c
  * Every GET/HEAD the host does not serve itself goes to Astro; other methods get 405.
  * A page names what it showed in its cache tags (page-tags.ts), so a content change drops and
  * purges only the pages that show it.
+ * The search page is a kept frame filled with one query's results (search-frame.ts).
  * A rendered page is kept in `pages` (search excepted) in every coding with its ETags until the
  * content changes, so a repeat costs no rendering and no compression: the front (page-front.ts)
  * sends it before Fastify, and this route when the front stands aside. A page that fails is
@@ -50,6 +54,14 @@ export const pageRoutes: FastifyPluginAsync<{
     search: app.siteSearch,
     siteUrl: app.config.SITE_URL,
   };
+  const newLocals = (tags: Set<string>): PageLocals => {
+    const locals = { ...shared, ...taggedRepositories(shared, tags) };
+    // The layout and the page both read the site's settings: once for the request.
+    const { site } = locals.site;
+    let settings: ReturnType<typeof site> | undefined;
+    return { ...locals, site: { ...locals.site, site: () => (settings ??= site()) } };
+  };
+  const searchFrames = new SearchFrames(app.content);
   app.route({
     method: ["GET", "HEAD"],
     url: PAGE_ROUTE,
@@ -61,8 +73,12 @@ export const pageRoutes: FastifyPluginAsync<{
       // A page that is not kept (search) is compressed only in the coding this request takes.
       const render = async (only?: Coding) => {
         const tags = new Set([SITE]);
-        const locals: PageLocals = { ...shared, ...taggedRepositories(shared, tags) };
-        const page = await renderWithAstro(astro, request.raw, locals).catch((error: unknown) => {
+        const locals = newLocals(tags);
+        const rendering =
+          pathOf(request.raw.url) === SEARCH_PAGE_PATH
+            ? searchFrames.render(astro, request.raw, locals, tags, newLocals)
+            : renderWithAstro(astro, request.raw, locals);
+        const page = await rendering.catch((error: unknown) => {
           locals.failure = error;
           return null;
         });
@@ -101,6 +117,9 @@ export const pageRoutes: FastifyPluginAsync<{
     handler: methodNotAllowed,
   });
 };
+
+/** The path of a request's address. */
+const pathOf = (url: string | undefined) => (url ?? "/").split("?", 1)[0];
 
 /** The headers of Astro's reply to keep with it (a page's own Cache-Control stands). */
 function pageHeaders(page: RenderedPage, siteCsp: string): Record<string, string> {

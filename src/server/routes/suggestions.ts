@@ -3,6 +3,7 @@ import { KIND_NAMES, resultDetails, resultHref } from "../../lib/search-page.ts"
 import { SEARCH, tagHeaders } from "../../rules/cache-tags.ts";
 import { parseQuery, readingKey } from "../../search/query.ts";
 import type { Suggestion } from "../../search/results.ts";
+import { chooseCoding } from "../http-cache/negotiate.ts";
 import { ReplyCache } from "../http-cache/reply-cache.ts";
 import { represent } from "../http-cache/representation.ts";
 import { sendRepresentation } from "../http-cache/send.ts";
@@ -25,7 +26,9 @@ export interface SuggestionItem {
 /**
  * `GET /search/suggestions?q=` -> `{"items": [...]}`: up to six deals, topics and articles whose
  * titles match what was typed. Replies are cached per query (its words, folded) until a content
- * change, with strong ETags, the API's lifetimes and the search's cache tag.
+ * change, with strong ETags, the API's lifetimes and the search's cache tag. A reply is compressed
+ * in the coding of the request that asked for it alone: each prefix typed is a new query, seldom
+ * asked again, and compressing it in both codings was a good part of a suggestion's work.
  */
 export const suggestionRoutes: FastifyPluginAsync = async (app) => {
   const cache = new ReplyCache((isHit) => app.metrics.cacheLookup("suggestions", isHit));
@@ -45,11 +48,16 @@ export const suggestionRoutes: FastifyPluginAsync = async (app) => {
         url: resultHref(s),
         detail: resultDetails(s),
       }));
-      return represent(JSON.stringify({ items }), {
-        "content-type": "application/json; charset=utf-8",
-        "cache-control": app.cachePolicy.api,
-        ...tagHeaders([SEARCH]),
-      });
+      return represent(
+        JSON.stringify({ items }),
+        {
+          "content-type": "application/json; charset=utf-8",
+          "cache-control": app.cachePolicy.api,
+          ...tagHeaders([SEARCH]),
+        },
+        200,
+        chooseCoding(request.headers["accept-encoding"]),
+      );
     });
     return sendRepresentation(request, reply, representation);
   });
