@@ -1,7 +1,6 @@
 import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Frame, Page } from "@playwright/test";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateContent } from "../../src/db/demo/generate.ts";
