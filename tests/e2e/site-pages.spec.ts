@@ -12,6 +12,7 @@ import {
   test,
   topicUrl,
 } from "./fixtures.ts";
+import { personPath } from "../../src/rules/site-paths.ts";
 
 // Every kind of page: status, heading, head tags, content against the demo content, and axe at
 // desktop and mobile sizes.
@@ -337,6 +338,7 @@ test("the sitemap lists every article, topic page, content page and deal", async
     ...content.flatTaxa.map((t) => topicUrl(t.UrlName)),
     ...content.site.pages.map((p) => p.path),
     ...content.transactions.map((t) => `/transactions/${t.UrlName}`),
+    ...content.people.map((p) => personPath(p.UrlName)),
   ].filter((path) => !locs.has(`${site}${path}`));
   expect(missing).toEqual([]);
   expect(locs.size).toBe(
@@ -345,7 +347,8 @@ test("the sitemap lists every article, topic page, content page and deal", async
       content.articles.length +
       content.flatTaxa.length +
       pages.length +
-      content.transactions.length,
+      content.transactions.length +
+      content.people.length,
   );
   for (const a of content.articles.slice(0, 5))
     expect(xml).toContain(

@@ -128,7 +128,12 @@ test.describe("the filter by kind, without script", () => {
     const count = (label: string) =>
       Number(new RegExp(`${label} \\((\\d+)\\)`).exec(text)?.[1] ?? 0);
     expect(count("All")).toBe(
-      count("Deals") + count("Industries") + count("Topics") + count("Articles") + count("Pages"),
+      count("Deals") +
+        count("Industries") +
+        count("Topics") +
+        count("Articles") +
+        count("Pages") +
+        count("People"),
     );
     await expect(filter.getByText("All (")).toHaveAttribute("aria-current", "true");
     await expect(filter.getByRole("link", { name: /^Pages/ })).toHaveCount(0);
