@@ -8,6 +8,7 @@ import {
 } from "../../tools/test-images.ts";
 import {
   ACCESS_KEY,
+  DEALS_SET,
   NEWS_SET,
   type SitefinityService,
   startSitefinityService,
@@ -148,5 +149,31 @@ describe("a replaced image (a new sfvrsn)", () => {
     expect(report.tags).toEqual(expect.arrayContaining([imageTag(imageDigest(before))]));
     const found = await held(pictureUrl(6, 2), pictureUrl(6, 7));
     expect([...found.keys()]).toEqual([pictureUrl(6, 7)]);
+  });
+
+  it("through a hook about another item, keeps every image the rest of the content shows", async () => {
+    service.serveImage(picturePath(2), {
+      bytes: await portraitJpeg(300, 360),
+      type: "image/jpeg",
+    });
+    await sync();
+    expect([...(await held(pictureUrl(2))).keys()]).toEqual([pictureUrl(2)]);
+    const deal = firm.transactions[3]!;
+    service.edit(DEALS_SET, deal.Id, { Company: "Renamed Beside A Picture" });
+    const report = await syncItems(site.db, {
+      settings,
+      accessKey: ACCESS_KEY,
+      client: quick,
+      notices: [
+        {
+          itemType: "Telerik.Sitefinity.DynamicTypes.Model.PastTransactions.PastTransaction",
+          id: deal.Id.toLowerCase(),
+        },
+      ],
+    });
+    expect(report.outcome).toBe("written");
+    // The article's picture is not the deal's: it stays held, and its pages are not purged.
+    expect([...(await held(pictureUrl(2))).keys()]).toEqual([pictureUrl(2)]);
+    expect((report.tags ?? []).filter((tag) => tag.startsWith("image-"))).toEqual([]);
   });
 });

@@ -2,13 +2,13 @@ import { parseContentFile } from "../content/content-file.ts";
 import type { Db } from "../db/connect.ts";
 import { contentRevision, readContent, writeItems } from "../db/repositories/content-repository.ts";
 import { heldTaxonomies, type HeldItems } from "../db/repositories/held-items.ts";
-import { imageAddresses } from "../db/repositories/image-collect.ts";
 import { imageTag } from "../rules/cache-tags.ts";
 import { isSameFrame, itemChanges, itemChangeTags } from "./change-tags.ts";
 import { isOlderThanNotice, noticeTarget, type ItemNotice } from "./hook-notice.ts";
 import type { SetChanges } from "./listing-diff.ts";
 import { toTransaction, type Item, type MappingSettings } from "./map-items.ts";
 import { holdSyncImages } from "./hold-images.ts";
+import { imagesAfterItemWrite } from "./item-images.ts";
 import { fetchChangedSets, listTaxa } from "./read-service.ts";
 import type { SyncReport } from "./report.ts";
 import { SyncRefusedError, underSyncLock, writeSnapshot, type SyncOptions } from "./run-sync.ts";
@@ -285,33 +285,16 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
     {
       ifRevision: revision,
       tags: [...tags, ...held.tags],
-      referencedImages: imageAddresses({
-        site: current.site,
-        people: current.people,
-        articles: [
-          ...current.articles.filter((article) => !articles.has(lower(article))),
-          ...parsed.content.articles,
-        ],
-        descriptions: withWrites(current.descriptions, descriptions),
+      referencedImages: await imagesAfterItemWrite(db, {
+        before: { articles: before.articles, descriptions: current.descriptions },
+        after: parsed.content,
+        descriptions,
       }),
       onImagesDropped: (digests) => (dropped = digests),
       cause: options.cause,
     },
   );
   return report("written", after, [...tags, ...held.tags, ...dropped.map(imageTag)], held.images);
-}
-
-/** The descriptions after some are written (a null one removed). */
-function withWrites(
-  held: Readonly<Record<string, string>>,
-  writes: Readonly<Record<string, string | null>>,
-): Record<string, string> {
-  const after: Record<string, string> = { ...held };
-  for (const [key, html] of Object.entries(writes)) {
-    if (html === null) delete after[key];
-    else after[key] = html;
-  }
-  return after;
 }
 
 /**

@@ -10,8 +10,8 @@ import type { Database } from "../schema.ts";
 // than living out an immutable year after the firm withdrew it.
 
 /** What refers to images: the HTML fields, and (as they come) the site's people. */
-export type ImageReferrers = Pick<ContentFile, "descriptions" | "articles" | "site"> &
-  Partial<Pick<ContentFile, "people">>;
+export type ImageReferrers = Pick<ContentFile, "descriptions" | "articles"> &
+  Partial<Pick<ContentFile, "people" | "site">>;
 
 /**
  * Every image address the content refers to, once each: the `<img>` of the descriptions, of the
@@ -22,7 +22,7 @@ export function imageAddresses(content: ImageReferrers): string[] {
   const html = [
     ...Object.values(content.descriptions),
     ...content.articles.flatMap((a) => [a.Summary, a.Content]),
-    ...content.site.pages.map((p) => p.content),
+    ...(content.site?.pages ?? []).map((p) => p.content),
     ...(content.people ?? []).map((p) => p.Biography),
   ];
   const photos = (content.people ?? []).flatMap((p) => (p.Photo ? [p.Photo.Url] : []));

@@ -1,0 +1,72 @@
+import type { ContentFile } from "../content/content-file.ts";
+import type { Db } from "../db/connect.ts";
+import { readContent } from "../db/repositories/content-repository.ts";
+import { imageAddresses } from "../db/repositories/image-collect.ts";
+
+// An item sync reads only the items a hook names, so it cannot tell by itself which images the
+// rest of the content still shows: collecting against what it read would drop every other item's
+// images. What it can tell cheaply is whether its items stopped referring to an address. Only then
+// is the whole content read, so that an address goes only when nothing else refers to it either.
+
+/** What an item sync writes, beside the items it read before. */
+export interface ItemImagesChange {
+  /** The items as held before the write: the changed articles, the descriptions' old texts. */
+  before: Pick<ContentFile, "articles" | "descriptions">;
+  /** The items as written (the articles asked for) and each description key's new text, or null. */
+  after: Pick<ContentFile, "articles">;
+  descriptions: Readonly<Record<string, string | null>>;
+}
+
+/**
+ * The image addresses the whole content refers to after the write, for the collection of the
+ * images no content shows any more; undefined when the write leaves no address that its items
+ * referred to (nothing can go, and nothing is read).
+ */
+export async function imagesAfterItemWrite(
+  db: Db,
+  { before, after, descriptions }: ItemImagesChange,
+): Promise<string[] | undefined> {
+  const was = imageAddresses({
+    articles: before.articles,
+    descriptions: Object.fromEntries(
+      Object.keys(descriptions).flatMap((key) =>
+        before.descriptions[key] === undefined ? [] : [[key, before.descriptions[key]]],
+      ),
+    ),
+  });
+  const is = new Set(
+    imageAddresses({
+      articles: after.articles,
+      descriptions: Object.fromEntries(
+        Object.entries(descriptions).flatMap(([key, html]) => (html === null ? [] : [[key, html]])),
+      ),
+    }),
+  );
+  if (was.every((address) => is.has(address))) return undefined;
+  const whole = await readContent(db);
+  const written = new Set(
+    [...before.articles, ...after.articles].map((article) => article.Id.toLowerCase()),
+  );
+  return imageAddresses({
+    site: whole.site,
+    people: whole.people,
+    articles: [
+      ...whole.articles.filter((article) => !written.has(article.Id.toLowerCase())),
+      ...after.articles,
+    ],
+    descriptions: withWrites(whole.descriptions, descriptions),
+  });
+}
+
+/** The description texts after the writes: each key's new text, or gone when it is null. */
+function withWrites(
+  held: Readonly<Record<string, string>>,
+  writes: Readonly<Record<string, string | null>>,
+): Record<string, string> {
+  const after: Record<string, string> = { ...held };
+  for (const [key, html] of Object.entries(writes)) {
+    if (html === null) delete after[key];
+    else after[key] = html;
+  }
+  return after;
+}
