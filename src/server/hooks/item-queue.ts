@@ -77,6 +77,7 @@ export function createItemQueue(options: ItemQueueOptions): ItemQueue {
   });
   const controller = new AbortController();
   const worker = itemWorker(options.job, options.stopGraceMs);
+  worker.warm();
   const firstPause = options.retryMs ?? 200;
   const askAgainForMs = options.askAgainForMs ?? ASK_AGAIN_FOR_MS;
   const timers = new Set<NodeJS.Timeout>();

@@ -8,7 +8,7 @@ import type { ItemJob, ItemJobDone } from "./item-sync-thread.ts";
 // than a new thread per run: a thread's start, loading the sync's modules again and opening a
 // database connection were half of a hook's publish (about 300 ms of 700 on a quiet machine).
 // A worker, not the site's own thread: on SQLite every statement of a write runs synchronously
-// and would hold up visitors' requests. It starts with the first hook, runs one job at a time
+// and would hold up visitors' requests. It starts with the site (or the first hook), runs one job at a time
 // (item-sync-thread.ts), starts again with the next job when it died (a job it was running fails
 // for the moment, and the queue tries it again), and stops with the site within the grace.
 
@@ -16,6 +16,11 @@ import type { ItemJob, ItemJobDone } from "./item-sync-thread.ts";
 export interface ItemWorker {
   /** Syncs these notices in the worker, starting it when it is not running. */
   run(notices: readonly ItemNotice[]): Promise<SyncResult>;
+  /**
+   * Starts the worker idle, ahead of the first hook: loading the sync's modules and opening its
+   * connection took the first publish after a start over a second.
+   */
+  warm(): void;
   /**
    * Stops the worker: a job under way is asked to end (a write under way finishes), and the
    * thread is ended after `graceMs` if it has not ended by then.
@@ -70,6 +75,16 @@ export function itemWorker(job: SyncJob, graceMs: number): ItemWorker {
         waiting.set(id, resolve);
         thread.postMessage({ id, notices } satisfies ItemJob);
       });
+    },
+    warm() {
+      if (isStopped || worker !== null) return;
+      try {
+        worker = start();
+        // Idle, it does not keep the site's process alive.
+        worker.unref();
+      } catch {
+        // The first hook starts it again, and reports why it cannot.
+      }
     },
     async stop() {
       isStopped = true;
