@@ -136,6 +136,7 @@ const hookWrite =
 
 /** The list pages (by `pattern`) among `urls`. */
 const lists = (urls: readonly string[], pattern: RegExp) => urls.filter((u) => pattern.test(u));
+const FEEDS = /^\/feeds\//;
 
 describe("the pages a write purges", { timeout: 600_000 }, () => {
   beforeAll(async () => {
@@ -172,6 +173,8 @@ describe("the pages a write purges", { timeout: 600_000 }, () => {
     expect(rendered.filter((u) => u.split("?")[0] === path).length).toBeGreaterThanOrEqual(3);
     expect(lists(result.reached, SERVICE_LIST)).toEqual(showing);
     expect(lists(result.changed, SERVICE_LIST)).toEqual(showing);
+    // The feeds that show it, and no other.
+    expect(lists(result.reached, FEEDS)).toEqual(lists(result.changed, FEEDS));
     expect(result.reached).toContain(`/transactions/${deal.UrlName}`);
   });
 
@@ -185,6 +188,7 @@ describe("the pages a write purges", { timeout: 600_000 }, () => {
     const listed = lists(result.reached, ARTICLE_LIST);
     expect(listed.length).toBeGreaterThan(0);
     expect(listed).toEqual(lists(result.changed, ARTICLE_LIST));
+    expect(lists(result.reached, FEEDS)).toEqual(lists(result.changed, FEEDS));
     expect(lists([...result.before.keys()], ARTICLE_LIST).length).toBeGreaterThan(listed.length);
   });
 
