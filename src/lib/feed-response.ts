@@ -9,9 +9,19 @@ export interface FeedSources {
   feeds: { contentUpdated(): Promise<string> };
 }
 
-/** The site's name, address and content time, which every feed states. */
-export async function feedSite({ siteUrl, site, feeds }: FeedSources): Promise<FeedSite> {
-  const [settings, contentUpdated] = await Promise.all([site.site(), feeds.contentUpdated()]);
+/**
+ * The site's name and address, which every feed states, and for a feed of `entryCount` entries
+ * none (`""`), the content's time, its own: read only then, since that time moves with every
+ * write and a feed with entries is as new as its newest.
+ */
+export async function feedSite(
+  { siteUrl, site, feeds }: FeedSources,
+  entryCount: number,
+): Promise<FeedSite> {
+  const [settings, contentUpdated] = await Promise.all([
+    site.site(),
+    entryCount === 0 ? feeds.contentUpdated() : "",
+  ]);
   return { siteUrl, firmName: settings?.firmName ?? "", contentUpdated };
 }
 

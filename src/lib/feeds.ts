@@ -29,7 +29,7 @@ export interface FeedSite {
   /** The site's configured address (SITE_URL): every link in a feed is absolute under it. */
   siteUrl: string;
   firmName: string;
-  /** When the content last changed: a feed with no entries is as new as that. */
+  /** When the content last changed, read for a feed with no entries (as new as that); else "". */
   contentUpdated: string;
 }
 

@@ -1,11 +1,21 @@
+import { storedDateTime } from "./date-time.ts";
+
 // The cache tags a reply carries and a content change touches, so that a change drops (in each
 // instance) and purges (in Varnish, Fastly or Cloudflare) only the replies that show it. A reply
 // names what it shows; a change names what it altered; the caches match the two.
 //
 // A page names the site settings (its header, menus and footer), every item it shows, and the
-// lists it shows: a deal changed anywhere may enter or leave the home page's newest deals, so a
-// list is tagged as a list, not by the items it happens to hold today. The lists of one industry
-// group (its hub, its figures) are tagged by group.
+// lists it shows. A list whose every item a page depends on (the track record's figures, the
+// widget's descriptions, the sitemap) is tagged as a list: any change to its items touches it.
+// The lists of one industry group (its hub, its figures) are tagged by group.
+//
+// A list shown a page at a time (a service's deals, the articles, a topic's articles, the feeds)
+// names the items the page shows and the list's order tag. Which pages may a change to item X
+// alter? The pages that show X (their items' tags), whatever changed in X; and, when X entered
+// or left the list, or moved in it (its date, the sort key, changed; or its place among items of
+// the same date), every page of that list: each page's items, its count ("1,234 transactions")
+// and its number of pages may shift. The order tag is touched then, and only then: a renamed
+// deal re-renders the pages that show it, not the hundreds of pages of its service's list.
 //
 // A deal page's related deals (the four others of its group nearest to it in close date) are one
 // list per page, and a group holds thousands of deals: tagged by group, one deal's change would
@@ -31,10 +41,14 @@
 export const ALL = "all";
 /** The site settings: every page's header, menus, alert and footer. */
 export const SITE = "site";
-/** Any list of deals (newest deals, the track record's figures, a service's deals, feeds). */
+/** Any list of deals named as a list (the track record's figures, the widget's, the sitemap). */
 export const DEALS = "deals";
-/** Any list of articles. */
+/** Any list of articles named as a list (the sitemap, the API's). */
 export const ARTICLES = "articles";
+/** Which deals the list of every deal by close date holds, in what order (the deals' feed). */
+export const DEALS_ORDER = "deals-order";
+/** Which articles the list of every article by date holds, in what order (their pages, feed). */
+export const ARTICLES_ORDER = "articles-order";
 /** The taxonomies and their taxa (industries, topics) as lists. */
 export const TAXA = "taxa";
 /** Search results and suggestions, which may show any item. */
@@ -42,9 +56,22 @@ export const SEARCH = "search";
 
 export const dealTag = (id: string) => `deal-${id.toLowerCase()}`;
 export const articleTag = (id: string) => `article-${id.toLowerCase()}`;
-export const taxonTag = (id: string) => `taxon-${id.toLowerCase()}`;
 /** The lists of one industry group's deals: its hub and figures, related deals of a small group. */
 export const dealsGroupTag = (groupId: string) => `deals-group-${groupId.toLowerCase()}`;
+/** Which deals one service's list holds (by the deal's Service, as stored), in what order. */
+export const serviceDealsTag = (service: string) =>
+  `deals-service-${service
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, 100)}`;
+/** Which articles one topic's list holds (its pages, its feed), in what order. */
+export const topicArticlesTag = (topicId: string) => `articles-topic-${topicId.toLowerCase()}`;
+/** The tags of one page of a list: each item shown (by `itemTag`) and the list's order tag. */
+export const listPageTags = (
+  shown: readonly { readonly Id: string }[],
+  itemTag: (id: string) => string,
+  orderTag: string,
+): string[] => [...shown.map((item) => itemTag(item.Id)), orderTag];
 /** The related deals of a group's pages whose window holds `bucket` (a day, month or year). */
 export const relatedTag = (groupId: string, bucket: string) =>
   `related-${groupId.toLowerCase()}-${bucket}`;
@@ -122,33 +149,70 @@ export function tagHeaders(tags: Iterable<string>): {
   return { "surrogate-key": list.join(" "), "cache-tag": list.join(",") };
 }
 
-/** A deal as a change sees it: its Id, the industry group it is listed under, its close date. */
+/** A deal as a change sees it: its Id, its group, close date, service and team. */
 export interface TaggedDeal {
   readonly Id: string;
   readonly groupId: string | null;
   readonly Date: string;
+  /** The firm's role (its service's list holds it), as stored; null when not recorded. */
+  readonly Service: string | null;
   /** The people on its team, whose profiles list it. */
   readonly team?: readonly string[];
 }
 
-/** An article as a change sees it: its Id and its topics' Ids. */
+/** An article as a change sees it: its Id, its date (its lists' sort key) and its topics' Ids. */
 export interface TaggedArticle {
   readonly Id: string;
+  readonly PublicationDate: string;
   readonly Tags: readonly string[];
 }
 
 /**
+ * An item before and after a change; absent on one side when it was added or removed.
+ * `isMoved`: its place among the items changed (a list orders items of the same date by it).
+ */
+export interface ChangedPair<T> {
+  readonly before?: T;
+  readonly after?: T;
+  readonly isMoved?: boolean;
+}
+
+/** A date-time as its lists sort it (the stored text), whatever form it was written in. */
+const sortKey = (dateTime: string) => storedDateTime(dateTime) ?? dateTime;
+
+/** Whether a change added, removed or re-sorted the item: every list it is in may shift. */
+function isResorted<T>({ before, after, isMoved }: ChangedPair<T>, date: (item: T) => string) {
+  if (before === undefined || after === undefined || isMoved === true) return true;
+  return sortKey(date(before)) !== sortKey(date(after));
+}
+
+/**
+ * The order tags a change touches, among the lists `listsOf` names for an item: each list the
+ * item entered or left, and, when it was re-sorted, each list it was or is in.
+ */
+function orderTags<T>(pair: ChangedPair<T>, listsOf: (item: T) => readonly string[], all: boolean) {
+  const was = new Set(pair.before === undefined ? [] : listsOf(pair.before));
+  const is = new Set(pair.after === undefined ? [] : listsOf(pair.after));
+  return [...new Set([...was, ...is])].filter((list) => all || was.has(list) !== is.has(list));
+}
+
+/**
  * The tags a change to some deals and articles touches: each item's own, the lists it was and is
- * in (before and after, so a deal that moves group leaves its old hub too), the search, and for a
- * deal that enters a group or a date in it, the related deals whose window holds that date. An
- * item absent on one side was added or removed.
+ * in (before and after, so a deal that moves group leaves its old hub too), the search, the order
+ * tags of the paged lists it entered, left or moved in, and for a deal that enters a group or a
+ * date in it, the related deals whose window holds that date.
  */
 export function changeTags(change: {
-  deals: readonly { before?: TaggedDeal; after?: TaggedDeal }[];
-  articles: readonly { before?: TaggedArticle; after?: TaggedArticle }[];
+  deals: readonly ChangedPair<TaggedDeal>[];
+  articles: readonly ChangedPair<TaggedArticle>[];
 }): string[] {
   const tags = new Set<string>([SEARCH]);
-  for (const { before, after } of change.deals) {
+  const dealLists = (deal: TaggedDeal) => [
+    DEALS_ORDER,
+    ...(deal.Service === null ? [] : [serviceDealsTag(deal.Service)]),
+  ];
+  for (const pair of change.deals) {
+    const { before, after } = pair;
     tags.add(DEALS);
     for (const deal of [before, after]) {
       if (!deal) continue;
@@ -156,21 +220,26 @@ export function changeTags(change: {
       if (deal.groupId !== null) tags.add(dealsGroupTag(deal.groupId));
       for (const person of deal.team ?? []) tags.add(personDealsTag(person));
     }
+    const resorted = isResorted(pair, (deal) => deal.Date);
+    for (const tag of orderTags(pair, dealLists, resorted)) tags.add(tag);
     const entered = after?.groupId ?? null;
     const isEntering =
       entered !== null &&
       (before === undefined ||
+        pair.isMoved === true ||
         before.groupId !== entered ||
         instant(before.Date) !== instant(after!.Date));
     if (isEntering) for (const tag of relatedEntryTags(entered, after!.Date)) tags.add(tag);
   }
-  for (const { before, after } of change.articles) {
+  const articleLists = (article: TaggedArticle) => [
+    ARTICLES_ORDER,
+    ...article.Tags.map(topicArticlesTag),
+  ];
+  for (const pair of change.articles) {
     tags.add(ARTICLES);
-    for (const article of [before, after]) {
-      if (!article) continue;
-      tags.add(articleTag(article.Id));
-      for (const topic of article.Tags) tags.add(taxonTag(topic));
-    }
+    for (const article of [pair.before, pair.after]) if (article) tags.add(articleTag(article.Id));
+    const resorted = isResorted(pair, (article) => article.PublicationDate);
+    for (const tag of orderTags(pair, articleLists, resorted)) tags.add(tag);
   }
   return [...tags].sort();
 }

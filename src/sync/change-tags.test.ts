@@ -9,13 +9,16 @@ import {
   personTag,
   ALL,
   ARTICLES,
+  ARTICLES_ORDER,
   DEALS,
+  DEALS_ORDER,
   dealsGroupTag,
   dealTag,
   relatedEntryTags,
   SEARCH,
   articleTag,
-  taxonTag,
+  serviceDealsTag,
+  topicArticlesTag,
 } from "../rules/cache-tags.ts";
 import { createGroupResolver, groupOfIndustries } from "../rules/industry-groups.ts";
 import { contentChangeTags, MOST_ITEM_TAGS } from "./change-tags.ts";
@@ -115,8 +118,53 @@ describe("contentChangeTags", () => {
     expect(tags).toContain(dealsGroupTag(groupOf(before, before.transactions[1]!)));
     expect(tags).toContain(dealsGroupTag(groupOf(after, other)));
     expect(tags).toContain(ARTICLES);
+    expect(tags).toContain(ARTICLES_ORDER);
     expect(tags).toContain(articleTag(gone!.Id));
-    for (const topic of gone!.Tags) expect(tags).toContain(taxonTag(topic));
+    for (const topic of gone!.Tags) expect(tags).toContain(topicArticlesTag(topic));
+  });
+
+  it("names the order of a paged list only when a deal entered it, left it or moved in it", () => {
+    const deal = before.transactions[4]!;
+    const other = before.transactions.find((t) => t.Service && t.Service !== deal.Service)!;
+    const orders = (after: ContentFile) =>
+      contentChangeTags(before, after).filter(
+        (tag) => tag === DEALS_ORDER || tag.startsWith("deals-service-"),
+      );
+    const reserviced = copy();
+    reserviced.transactions[4]!.Service = other.Service;
+    expect(orders(reserviced)).toEqual(
+      [serviceDealsTag(deal.Service!), serviceDealsTag(other.Service!)].sort(),
+    );
+    const dated = copy();
+    dated.transactions[4]!.Date = "2012-05-06T00:00:00Z";
+    expect(orders(dated)).toEqual([DEALS_ORDER, serviceDealsTag(deal.Service!)].sort());
+    // The same instant written another way sorts the same: nothing moved.
+    const rewritten = copy();
+    rewritten.transactions[4]!.Date = deal.Date.replace("Z", "+00:00");
+    rewritten.transactions[4]!.Company = "Renamed Holdings";
+    expect(orders(rewritten)).toEqual([]);
+    const removed = copy();
+    removed.transactions.splice(4, 1);
+    expect(orders(removed)).toEqual([DEALS_ORDER, serviceDealsTag(deal.Service!)].sort());
+  });
+
+  it("names the lists of items that swapped places in the file, and no item a removal moved up", () => {
+    const swapped = copy();
+    const [a, b] = swapped.transactions.splice(2, 2);
+    swapped.transactions.splice(2, 0, b!, a!);
+    const [x, y] = swapped.articles.splice(5, 2);
+    swapped.articles.splice(5, 0, y!, x!);
+    const tags = contentChangeTags(before, swapped);
+    expect(tags).toContain(DEALS_ORDER);
+    expect(tags).toContain(ARTICLES_ORDER);
+    for (const deal of [a!, b!])
+      if (deal.Service) expect(tags).toContain(serviceDealsTag(deal.Service));
+    for (const topic of new Set([...x!.Tags, ...y!.Tags]))
+      expect(tags).toContain(topicArticlesTag(topic));
+    const removed = copy();
+    const [gone] = removed.transactions.splice(0, 1);
+    const dealTags = contentChangeTags(before, removed).filter((tag) => tag.startsWith("deal-"));
+    expect(dealTags).toEqual([dealTag(gone!.Id)]);
   });
 
   it("names everything when a taxon or the site settings changed", () => {

@@ -11,10 +11,14 @@ import { createGroupResolver, groupOfIndustries } from "../rules/industry-groups
 type Deal = ContentFile["transactions"][number];
 type Article = ContentFile["articles"][number];
 
-/** An item before and after a change; absent on one side when it was added or removed. */
+/**
+ * An item before and after a change; absent on one side when it was added or removed.
+ * `isMoved`: its place among the items changed, which orders the items of one date in a list.
+ */
 export interface ItemPair<T> {
   before?: T;
   after?: T;
+  isMoved?: boolean;
 }
 
 /** The parts of a content file that say what its deals and articles show. */
@@ -95,13 +99,20 @@ export function itemChangeTags(
       groupId: groupOfIndustries(item.industries, resolve)?.id ?? null,
       team: item.DealTeam ?? [],
       Date: item.Date,
+      Service: item.Service ?? null,
     };
-  const article = (item?: Article) => item && { Id: item.Id, Tags: item.Tags };
+  const article = (item?: Article) =>
+    item && { Id: item.Id, PublicationDate: item.PublicationDate, Tags: item.Tags };
   return changeTags({
-    deals: changes.deals.map(({ before, after }) => ({ before: deal(before), after: deal(after) })),
-    articles: changes.articles.map(({ before, after }) => ({
+    deals: changes.deals.map(({ before, after, isMoved }) => ({
+      before: deal(before),
+      after: deal(after),
+      isMoved,
+    })),
+    articles: changes.articles.map(({ before, after, isMoved }) => ({
       before: article(before),
       after: article(after),
+      isMoved,
     })),
   });
 }
@@ -124,10 +135,54 @@ export function firmChangeTags(before: Firm, after: Firm): string[] {
   return [...tags];
 }
 
-/** The tags a write from `before` to `after` touches; none when nothing a visitor sees changed. */
+/**
+ * The items held before and after whose place among the items held on both sides changed. A
+ * whole write stores each item at its place in the file, and a list orders the items of one date
+ * by that place: if two items swapped, at least one of them is here.
+ */
+function movedItems<T extends { Id: string }>(before: readonly T[], after: readonly T[]) {
+  const id = (item: T) => item.Id.toLowerCase();
+  const afterIds = new Set(after.map(id));
+  const beforeIds = new Set(before.map(id));
+  const was = before.map(id).filter((item) => afterIds.has(item));
+  const is = after.map(id).filter((item) => beforeIds.has(item));
+  return new Set(is.filter((item, i) => was[i] !== item));
+}
+
+/** `changes` with every item of `moved` (Ids, lower case) marked, and added when it is not in. */
+function withMoved<T extends { Id: string }>(
+  changes: readonly ItemPair<T>[],
+  before: readonly T[],
+  after: readonly T[],
+): ItemPair<T>[] {
+  const moved = movedItems(before, after);
+  if (moved.size === 0) return [...changes];
+  const id = (pair: ItemPair<T>) => (pair.after ?? pair.before)!.Id.toLowerCase();
+  const listed = new Set(changes.map(id));
+  const held = new Map(before.map((item) => [item.Id.toLowerCase(), item]));
+  return [
+    ...changes.map((pair) => (moved.has(id(pair)) ? { ...pair, isMoved: true } : pair)),
+    ...after
+      .filter((item) => moved.has(item.Id.toLowerCase()) && !listed.has(item.Id.toLowerCase()))
+      .map((item) => ({ before: held.get(item.Id.toLowerCase()), after: item, isMoved: true })),
+  ];
+}
+
+/**
+ * The tags a whole write from `before` to `after` touches (its items stored at their places in
+ * the file, so an item that moved among them moved in its lists); none when nothing a visitor
+ * sees changed.
+ */
 export function contentChangeTags(before: ContentFile, after: ContentFile): string[] {
   if (!isSameFrame(before, after)) return [ALL];
-  const items = itemChangeTags(itemChanges(before, after), after.hierarchyTaxa);
+  const changes = itemChanges(before, after);
+  const items = itemChangeTags(
+    {
+      deals: withMoved(changes.deals, before.transactions, after.transactions),
+      articles: withMoved(changes.articles, before.articles, after.articles),
+    },
+    after.hierarchyTaxa,
+  );
   if (items.includes(ALL)) return items;
   return [...new Set([...items, ...firmChangeTags(before, after)])].sort();
 }

@@ -4,10 +4,10 @@ import { FEED_SIZE, insightsFeed } from "../../lib/feeds.ts";
 
 /** The latest articles as an Atom feed. */
 export const GET: APIRoute = async ({ locals }) => {
-  const [site, stored] = await Promise.all([
-    feedSite(locals),
-    locals.feeds.latestArticles(FEED_SIZE),
+  const stored = await locals.feeds.latestArticles(FEED_SIZE);
+  const [site, articles] = await Promise.all([
+    feedSite(locals, stored.length),
+    withFeedImages(stored, "Summary", locals.images),
   ]);
-  const articles = await withFeedImages(stored, "Summary", locals.images);
   return atomResponse(insightsFeed(site, articles));
 };

@@ -70,7 +70,7 @@ describe("ReplyCache.dropTagged", () => {
     await cache.get("/untagged", "untagged", () => represent("U", {}));
     cache.dropTagged(
       changeTags({
-        deals: [{ before: { Id: "A", groupId: null, Date: "2026-01-02" } }],
+        deals: [{ before: { Id: "A", groupId: null, Date: "2026-01-02", Service: null } }],
         articles: [],
       }),
     );

@@ -11,9 +11,10 @@ import { createSearch } from "../../search/engine.ts";
 import { contentChangeTags } from "../../sync/change-tags.ts";
 import { taggedRepositories } from "./page-tags.ts";
 
-// What a deal page names, read as the page reads it from a real database, against the tags a
-// change to another deal touches: a deal's change must reach the deal pages that show it, and
-// only those of its group.
+// What a deal page and a service's paged list name, read as the pages read them from a real
+// database, against the tags a change to a deal touches: a deal's change must reach the deal
+// pages and the list pages that show it, and only those of its group or its service, unless it
+// entered, left or moved in the list.
 
 type Deal = ContentFile["transactions"][number];
 const content = generateContent({ transactions: 300, articles: 0, seed: 3 });
@@ -21,6 +22,8 @@ const resolve = createGroupResolver(content.hierarchyTaxa);
 const groupOf = (deal: Deal) => groupOfIndustries(deal.industries, resolve)?.id ?? null;
 
 let tagsOf: (deal: Deal) => Promise<{ tags: Set<string>; shown: string[] }>;
+let listPage: (service: string, page: number) => Promise<{ tags: Set<string>; shown: string[] }>;
+const PER_PAGE = 12;
 databaseForFile(content, (db) => {
   const repositories = {
     site: siteRepository(db),
@@ -34,6 +37,13 @@ databaseForFile(content, (db) => {
     const { site } = taggedRepositories(repositories, tags);
     const shown = await site.relatedDeals((await site.deal(deal.UrlName))!);
     return { tags, shown: shown.map((d) => d.Id) };
+  };
+  // A page of a service's list of deals, as /services/…/transactions?page=N reads it.
+  listPage = async (service, page) => {
+    const tags = new Set<string>();
+    const { site } = taggedRepositories(repositories, tags);
+    const shown = await site.dealsOfService(service, PER_PAGE, (page - 1) * PER_PAGE);
+    return { tags, shown: shown.items.map((d) => d.Id) };
   };
 });
 
@@ -76,5 +86,53 @@ describe("a deal page's cache tags", () => {
       changed(far, (d) => (d.Date = page.Date)),
     );
     expect(touched.some((tag) => tags.has(tag))).toBe(true);
+  });
+});
+
+describe("a service's paged list of deals' cache tags", () => {
+  const service = content.transactions[0]!.Service!;
+  const ofService = content.transactions.filter((d) => d.Service === service);
+  const pages = async () => {
+    const count = Math.ceil(ofService.length / PER_PAGE);
+    return Promise.all(Array.from({ length: count }, (_, i) => listPage(service, i + 1)));
+  };
+
+  it("are touched by a renamed deal only on the page that shows it", async () => {
+    const all = await pages();
+    expect(all.length).toBeGreaterThan(2);
+    for (const deal of [ofService[0]!, ofService.at(-1)!, ofService[30]!]) {
+      const touched = contentChangeTags(
+        content,
+        changed(deal, (d) => (d.Company = `${d.Company} (renamed)`)),
+      );
+      const reached = all.map(({ tags }) => touched.some((tag) => tags.has(tag)));
+      expect(reached).toEqual(all.map(({ shown }) => shown.includes(deal.Id)));
+      expect(reached.filter(Boolean)).toHaveLength(1);
+    }
+  });
+
+  it("are touched on every page by a deal that enters, leaves or moves in the list", async () => {
+    const all = await pages();
+    const deal = ofService[20]!;
+    const other = content.transactions.find((d) => d.Service && d.Service !== service)!;
+    const added = structuredClone(content);
+    added.transactions.push({
+      ...structuredClone(other),
+      Id: "0d0d0d0d-0000-4000-8000-00000000000d",
+      UrlName: "an-added-deal",
+      Service: service,
+    });
+    const removed = structuredClone(content);
+    removed.transactions = removed.transactions.filter((d) => d.Id !== deal.Id);
+    for (const after of [
+      added,
+      removed,
+      changed(deal, (d) => (d.Service = other.Service)),
+      changed(other, (d) => (d.Service = service)),
+      changed(deal, (d) => (d.Date = "2001-01-01T00:00:00Z")),
+    ]) {
+      const touched = contentChangeTags(content, after);
+      for (const { tags } of all) expect(touched.some((tag) => tags.has(tag))).toBe(true);
+    }
   });
 });

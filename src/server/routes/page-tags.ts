@@ -9,8 +9,10 @@ import {
   personDealsTag,
   personTag,
   ARTICLES,
+  ARTICLES_ORDER,
   articleTag,
   DEALS,
+  DEALS_ORDER,
   dealsGroupTag,
   dealTag,
   relatedDealsTags,
@@ -18,7 +20,9 @@ import {
   SEARCH,
   SITE,
   TAXA,
-  taxonTag,
+  listPageTags,
+  serviceDealsTag,
+  topicArticlesTag,
   UNHELD_IMAGES,
 } from "../../rules/cache-tags.ts";
 
@@ -38,8 +42,8 @@ type Taggers<T> = {
 
 const SITE_TAGS: Taggers<SiteRepository> = {
   site: () => [SITE],
-  latestArticles: () => [ARTICLES],
-  articlesByTag: (_result, tagId) => [taxonTag(tagId)],
+  latestArticles: (page) => listPageTags(page.items, articleTag, ARTICLES_ORDER),
+  articlesByTag: (page, tagId) => listPageTags(page.items, articleTag, topicArticlesTag(tagId)),
   article: (article) => (article ? [articleTag(article.Id)] : [ARTICLES]),
   topics: () => [TAXA],
   trackRecord: () => [DEALS, TAXA],
@@ -50,7 +54,7 @@ const SITE_TAGS: Taggers<SiteRepository> = {
   industryGroups: () => [TAXA],
   dealsOfGroup: (_result, groupId) => [dealsGroupTag(groupId)],
   groupDealFacts: (_result, groupId) => [dealsGroupTag(groupId)],
-  dealsOfService: () => [DEALS],
+  dealsOfService: (page, service) => listPageTags(page.items, dealTag, serviceDealsTag(service)),
   relatedDeals: (deals, deal) =>
     relatedDealsTags({ Date: deal.Date, groupId: deal.group?.Id ?? null }, deals),
   dealsOfPerson: (_result, personId) => [personDealsTag(personId)],
@@ -64,9 +68,10 @@ const SITE_TAGS: Taggers<SiteRepository> = {
 };
 
 const FEED_TAGS: Taggers<FeedRepository> = {
-  latestArticles: () => [ARTICLES],
-  articlesTagged: (_result, tagId) => [taxonTag(tagId)],
-  latestDeals: () => [DEALS],
+  latestArticles: (rows) => listPageTags(rows, articleTag, ARTICLES_ORDER),
+  articlesTagged: (rows, tagId) => listPageTags(rows, articleTag, topicArticlesTag(tagId)),
+  latestDeals: (rows) => listPageTags(rows, dealTag, DEALS_ORDER),
+  // Read only by a feed with no entries, whose time is the content's.
   contentUpdated: () => [DEALS, ARTICLES],
 };
 

@@ -8,10 +8,10 @@ import { topicFeedPath } from "../../../rules/site-paths.ts";
 export const GET: APIRoute = async ({ locals, url, rewrite }) => {
   const topic = currentTopic(await locals.site.topics(), url.pathname, topicFeedPath);
   if (!topic) return rewrite("/404");
-  const [site, stored] = await Promise.all([
-    feedSite(locals),
-    locals.feeds.articlesTagged(topic.Id, FEED_SIZE),
+  const stored = await locals.feeds.articlesTagged(topic.Id, FEED_SIZE);
+  const [site, articles] = await Promise.all([
+    feedSite(locals, stored.length),
+    withFeedImages(stored, "Summary", locals.images),
   ]);
-  const articles = await withFeedImages(stored, "Summary", locals.images);
   return atomResponse(topicFeed(site, topic, articles));
 };

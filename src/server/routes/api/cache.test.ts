@@ -112,7 +112,7 @@ describe("the reply cache", () => {
     content.transactions[0]!.Company = "Changed Company";
     await replaceContent(api.db, content, {
       tags: changeTags({
-        deals: [{ after: { Id: one.Id, groupId: null, Date: one.Date } }],
+        deals: [{ after: { Id: one.Id, groupId: null, Date: one.Date, Service: null } }],
         articles: [],
       }),
     });
