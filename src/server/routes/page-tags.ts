@@ -15,6 +15,7 @@ import {
   dealTag,
   relatedDealsTags,
   imageTag,
+  pageTag,
   SEARCH,
   SITE,
   TAXA,
@@ -38,6 +39,7 @@ type Taggers<T> = {
 
 const SITE_TAGS: Taggers<SiteRepository> = {
   site: () => [SITE],
+  page: (_page, path) => [pageTag(path)],
   latestArticles: () => [ARTICLES],
   articlesByTag: (_result, tagId) => [taxonTag(tagId)],
   article: (article) => (article ? [articleTag(article.Id)] : [ARTICLES]),
