@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import type { ContentFile } from "../src/content/content-file.ts";
+import { isPlainPagePath } from "../src/rules/site-paths.ts";
 
 // The firm's content as its Sitefinity holds it, built from one of our content files, for the
 // Sitefinity-shaped stand-in service (sitefinity-service.ts). Shaped from Sitefinity's documented
@@ -127,6 +129,36 @@ export interface SetUp {
    * `alerts`), with their default field names; a Sitefinity set up before them has none.
    */
   hasFirm?: boolean;
+  /**
+   * Whether the service has shared content blocks (`contentitems`): one for each plain page, titled
+   * as the page is, its Content the page's body and a picture.
+   */
+  hasContentBlocks?: boolean;
+}
+
+export const CONTENT_BLOCKS_SET = "contentitems";
+
+/** The Id of the content block made for the page at `path`: the same on every run. */
+export function contentBlockId(path: string): string {
+  const hex = createHash("sha256").update(`content block ${path}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** A content block's picture, site-relative as Sitefinity's editor leaves it. */
+export const blockFigure = (path: string) =>
+  `<p><img src="/images/default-source/blocks${path}.png?sfvrsn=1" alt="" /></p>`;
+
+/** The shared content blocks: one per plain page, as Sitefinity's `contentitems` holds them. */
+function contentBlocks(content: ContentFile): Row[] {
+  return content.site.pages
+    .filter((page) => isPlainPagePath(page.path))
+    .map((page, i) => ({
+      Id: contentBlockId(page.path),
+      Title: page.title,
+      Content: page.content + blockFigure(page.path),
+      LastModified: sitefinityInstant("2026-01-05T09:30:00.000Z", i),
+      DateCreated: "2026-01-05T09:30:00.000Z",
+    }));
 }
 
 export const PEOPLE_SET = "people";
@@ -170,7 +202,7 @@ function firmSets(content: ContentFile): Record<string, Row[]> {
 /** The service's sets from our content: the same deals, articles and taxa, shaped as the firm's Sitefinity has them. */
 export function sitefinitySets(
   content: ContentFile,
-  { hasDealFacts = true, hasFirm = false }: SetUp = {},
+  { hasDealFacts = true, hasFirm = false, hasContentBlocks = false }: SetUp = {},
 ): Record<string, Row[]> {
   const industriesId = content.taxonomies.find((t) => t.Type === 1)?.Id;
   return {
@@ -211,6 +243,7 @@ export function sitefinitySets(
       }),
     ),
     ...(hasFirm ? firmSets(content) : {}),
+    ...(hasContentBlocks ? { [CONTENT_BLOCKS_SET]: contentBlocks(content) } : {}),
     [NEWS_SET]: content.articles.map(({ LastModified, Content, ...article }, i) => ({
       ...article,
       LastModified: sitefinityInstant(LastModified, i),

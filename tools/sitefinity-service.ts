@@ -20,7 +20,8 @@ export * from "./sitefinity-content.ts";
 // points at (one picture for every address, unless a test says what an address answers: a real
 // photograph, a replaced one, a 404, an SVG, a page, a body without end, a bomb), and a second service (`/api/members`) that refuses anonymous callers with 401. With
 // an access key it is that kind of service itself: 401 without `X-SF-Access-Key`, 403 for a set
-// the key's user may not read. A test edits, adds and removes items between syncs, holds or
+// the key's user may not read; shared content blocks (`contentitems`, by key or by Title) when
+// asked. A test edits, adds and removes items between syncs, holds or
 // fails requests, and counts the whole items it served. An edit or a removal may be served late,
 // as Sitefinity's output cache serves an item's old copy for a while after it is published. Only what the widgets and the sync send
 // is understood; anything else is a 501, so a client that asks differently fails loudly.
@@ -102,6 +103,28 @@ function send(response: ServerResponse, status: number, body: unknown, origin: s
   response.end(JSON.stringify(body));
 }
 
+/** One item by its key (`contentitems(<id>)`), with the fields `$select` names: OData's entity reply. */
+function answerItem(rows: readonly Row[] | undefined, key: string, url: URL): ODataAnswer {
+  const notFound = (message: string) => ({
+    status: 404,
+    body: { error: { code: "NotFound", message } },
+  });
+  if (rows === undefined) return notFound("No such entity set.");
+  const row = rows.find((r) => String(r.Id).toLowerCase() === key.toLowerCase());
+  if (row === undefined) return notFound(`No item with the key ${key}.`);
+  const fields = (url.searchParams.get("$select") ?? "*").split(",").map((f) => f.trim());
+  const set = url.pathname.split("/").at(-1)!.replace(/\(.*$/, "");
+  return {
+    status: 200,
+    body: {
+      "@odata.context": `${url.origin}${SERVICE_ROUTE}/$metadata#${set}/$entity`,
+      ...Object.fromEntries(
+        Object.entries(row).filter(([name]) => fields.includes("*") || fields.includes(name)),
+      ),
+    },
+  };
+}
+
 /** The picture every image address of the service answers with: 320 × 180, one colour. */
 const picture = (() => {
   const png = new PNG({ width: 320, height: 180 });
@@ -154,18 +177,22 @@ export async function startSitefinityService(
     const set = decodeURIComponent(url.pathname.split("/").at(-1) ?? "");
     if (forbidden.has(set))
       return { status: 403, body: { error: { code: "Forbidden", message: "Access denied." } } };
-    const reply = answerList(url, {
-      base: `${origin}${SERVICE_ROUTE}`,
-      sets: servedSets(),
-      classificationFields: [INDUSTRIES_FIELD, "Tags", "Industries"],
-      relatedFields: [PHOTO_FIELD],
-      pageSize: options.pageSize ?? PAGE_SIZE,
-    });
+    const keyed = /^([A-Za-z_]\w*)\(([^)]*)\)$/.exec(set);
+    const reply = keyed
+      ? answerItem(servedSets()[keyed[1]!], keyed[2]!, url)
+      : answerList(url, {
+          base: `${origin}${SERVICE_ROUTE}`,
+          sets: servedSets(),
+          classificationFields: [INDUSTRIES_FIELD, "Tags", "Industries"],
+          relatedFields: [PHOTO_FIELD],
+          pageSize: options.pageSize ?? PAGE_SIZE,
+        });
     const fields = (url.searchParams.get("$select") ?? "*").split(",").map((f) => f.trim());
     const isWhole = fields.some((f) => f !== "Id" && f !== "LastModified");
-    const rows = (reply.body as { value?: unknown[] }).value;
+    const rows = keyed ? [reply.body] : (reply.body as { value?: unknown[] }).value;
+    const name = keyed ? keyed[1]! : set;
     if (isWhole && reply.status === 200 && rows)
-      served.set(set, (served.get(set) ?? 0) + rows.length);
+      served.set(name, (served.get(name) ?? 0) + rows.length);
     return reply;
   };
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { plainText, requiredText } from "./common.ts";
+import { guid, isoDateTime, plainText, requiredText } from "./common.ts";
 
 /** A site-relative path (`/x`) or an http(s)/mailto URL; nothing else reaches an href. */
 export const href = requiredText(1000).refine(
@@ -17,6 +17,16 @@ export const navSectionSchema = z.strictObject({
 });
 export type NavSection = z.output<typeof navSectionSchema>;
 
+/**
+ * The Sitefinity content block a page's body came from (the sync's `contentBlocks`): the block's
+ * Id, its Title and when it last changed, so that a sync or a hook knows which page it feeds.
+ */
+export const contentBlockSchema = z.strictObject({
+  Id: guid,
+  Title: plainText(300),
+  LastModified: isoDateTime,
+});
+
 /** A plain content page (About, Services…) served at its `path`; Content is HTML. */
 export const pageSchema = z.strictObject({
   path: requiredText(200).refine(
@@ -26,6 +36,8 @@ export const pageSchema = z.strictObject({
   title: requiredText(200),
   description: plainText(500),
   content: z.string().max(200_000, "longer than 200000 characters"),
+  /** Where `content` came from, when a content block gives it. */
+  contentBlock: contentBlockSchema.optional(),
 });
 export type Page = z.output<typeof pageSchema>;
 

@@ -254,6 +254,12 @@ export const ALERT = "alert";
 export const personTag = (id: string) => `person-${id.toLowerCase()}`;
 /** The list of one person's deals (their profile's selected transactions). */
 export const personDealsTag = (id: string) => `person-deals-${id.toLowerCase()}`;
+/**
+ * One plain page's body (its text from a content block): the page at `path`, and nothing else.
+ * A path's slashes become dots, which no page path holds, so that the tag is safe in a header.
+ */
+export const pageTag = (path: string) =>
+  `page-${path.toLowerCase().replace(/^\//, "").replaceAll("/", ".")}`;
 /** A held image: its addresses, and the pages that show it (by the SHA-256 of its bytes). */
 export const imageTag = (digest: string) => `image-${digest.toLowerCase()}`;
 /**

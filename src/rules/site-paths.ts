@@ -47,6 +47,13 @@ export const LEADERSHIP_PATH = "/about/leadership";
 /** The industry groups' hubs. */
 export const INDUSTRIES_PATH = "/industries";
 
+/**
+ * Whether a site page's path is a plain page, shown whole at its own address: the industries'
+ * pages are the hubs' introductions, shown by the hubs among their figures.
+ */
+export const isPlainPagePath = (path: string) =>
+  path !== INDUSTRIES_PATH && !path.startsWith(`${INDUSTRIES_PATH}/`);
+
 /** One industry group's hub. */
 export const industryPath = (urlName: string) =>
   `${INDUSTRIES_PATH}/${encodeURIComponent(urlName)}`;

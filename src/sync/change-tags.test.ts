@@ -14,6 +14,7 @@ import {
   DEALS_ORDER,
   dealsGroupTag,
   dealTag,
+  pageTag,
   relatedEntryTags,
   SEARCH,
   articleTag,
@@ -174,6 +175,21 @@ describe("contentChangeTags", () => {
     const settings = copy();
     settings.site.tagline = "Another tagline";
     expect(contentChangeTags(before, settings)).toEqual([ALL]);
+  });
+
+  it("names only the page and the search when a plain page's body changed, everything for a hub's", () => {
+    const text = copy();
+    const about = text.site.pages.find((p) => p.path === "/about")!;
+    about.content = "<p>New text.</p>";
+    about.contentBlock = {
+      Id: "0c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5",
+      Title: "About",
+      LastModified: "2026-01-05T09:30:00Z",
+    };
+    expect(contentChangeTags(before, text)).toEqual([pageTag("/about"), SEARCH].sort());
+    const hub = copy();
+    hub.site.pages.find((p) => p.path.startsWith("/industries/"))!.content = "<p>New.</p>";
+    expect(contentChangeTags(before, hub)).toEqual([ALL]);
   });
 
   it("names everything when more items changed than purges should carry one by one", () => {

@@ -1,12 +1,23 @@
 import type { ContentFile } from "../content/content-file.ts";
 import { currentAlert } from "../rules/site-alert.ts";
-import { ALERT, ALL, changeTags, OFFICES, PEOPLE, personTag, SEARCH } from "../rules/cache-tags.ts";
+import {
+  ALERT,
+  ALL,
+  changeTags,
+  OFFICES,
+  PEOPLE,
+  pageTag,
+  personTag,
+  SEARCH,
+} from "../rules/cache-tags.ts";
+import { isPlainPagePath } from "../rules/site-paths.ts";
 import { createGroupResolver, groupOfIndustries } from "../rules/industry-groups.ts";
 
 // What a content write changes, and the cache tags it touches, from the content before and after
 // it: the deals and articles that were added, removed or changed (a deal's description text
 // included), with their lists. A change to the taxonomies, their taxa or the site settings may
-// show on any page (a group's name, a topic's, the menus), so it touches everything.
+// show on any page (a group's name, a topic's, the menus), so it touches everything; but a plain
+// page's body (a content block's text) shows on that page alone, and in the search.
 
 type Deal = ContentFile["transactions"][number];
 type Article = ContentFile["articles"][number];
@@ -67,14 +78,34 @@ export function itemChanges(
   };
 }
 
-/** Whether two contents' taxonomies, taxa and site settings are the same. */
+type Site = ContentFile["site"];
+
+/** The site settings without the plain pages' bodies, which show on their own pages only. */
+const siteFrame = (site: Site) => ({
+  ...site,
+  pages: site.pages.map((page) =>
+    isPlainPagePath(page.path) ? { ...page, content: "", contentBlock: undefined } : page,
+  ),
+});
+
+/** Whether two contents' taxonomies, taxa and site settings (pages' bodies aside) are the same. */
 export function isSameFrame(a: ContentFile, b: ContentFile): boolean {
   return (
     same(a.taxonomies, b.taxonomies) &&
     same(a.hierarchyTaxa, b.hierarchyTaxa) &&
     same(a.flatTaxa, b.flatTaxa) &&
-    same(a.site, b.site)
+    same(siteFrame(a.site), siteFrame(b.site))
   );
+}
+
+/** The tags of the plain pages whose bodies differ (their source block too), and the search's. */
+export function pageChangeTags(before: Site, after: Site): string[] {
+  const held = new Map(before.pages.map((p) => [p.path, p]));
+  const changed = after.pages.filter((page) => {
+    const old = held.get(page.path);
+    return !same([old?.content, old?.contentBlock], [page.content, page.contentBlock]);
+  });
+  return changed.length > 0 ? [...changed.map((p) => pageTag(p.path)), SEARCH] : [];
 }
 
 /**
@@ -184,5 +215,11 @@ export function contentChangeTags(before: ContentFile, after: ContentFile): stri
     after.hierarchyTaxa,
   );
   if (items.includes(ALL)) return items;
-  return [...new Set([...items, ...firmChangeTags(before, after)])].sort();
+  return [
+    ...new Set([
+      ...items,
+      ...firmChangeTags(before, after),
+      ...pageChangeTags(before.site, after.site),
+    ]),
+  ].sort();
 }

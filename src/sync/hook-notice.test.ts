@@ -186,4 +186,12 @@ describe("noticeTarget", () => {
       noticeTarget(settings({ articlesSet: "insights" }), "Telerik.Sitefinity.News.Model.NewsItem"),
     ).toBe("ignored");
   });
+
+  it("refreshes the content blocks for a ContentItem, when the settings name blocks", () => {
+    const type = "Telerik.Sitefinity.GenericContent.Model.ContentItem";
+    expect(noticeTarget(settings({ contentBlocks: { "/about": "About the firm" } }), type)).toBe(
+      "blocks",
+    );
+    expect(noticeTarget(settings(), type)).toBe("ignored");
+  });
 });

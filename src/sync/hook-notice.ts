@@ -102,19 +102,23 @@ export function isOlderThanNotice(notice: ItemNotice, served: unknown): boolean 
 
 /**
  * Where a notice's item is looked for: a set the site syncs, both sets (a module type the
- * settings do not map), the taxonomies (a taxon: they are refreshed whole), or nowhere (an item
- * type the site does not sync, such as a form entry).
+ * settings do not map), the taxonomies (a taxon: they are refreshed whole), the content blocks
+ * that feed pages' bodies, or nowhere (an item type the site does not sync, such as a form entry).
  */
-export type NoticeTarget = "transactions" | "articles" | "either" | "taxa" | "ignored";
+export type NoticeTarget = "transactions" | "articles" | "either" | "taxa" | "blocks" | "ignored";
 
 const TAXON_TYPES = /^Telerik\.Sitefinity\.Taxonomies\.Model\./;
 const NEWS_ITEM = "Telerik.Sitefinity.News.Model.NewsItem";
 const MODULE_TYPES = "Telerik.Sitefinity.DynamicTypes.Model.";
+// A shared content block: Sitefinity has no trigger for them, but a firm may add one.
+const CONTENT_ITEM = "Telerik.Sitefinity.GenericContent.Model.ContentItem";
 // Form responses are module types too, named sf_<form>.
 const FORM_ENTRIES = /^Telerik\.Sitefinity\.DynamicTypes\.Model\.sf_/i;
 
 export function noticeTarget(settings: SyncSettings, type: string): NoticeTarget {
   if (TAXON_TYPES.test(type)) return "taxa";
+  if (type.toLowerCase() === CONTENT_ITEM.toLowerCase())
+    return Object.keys(settings.contentBlocks ?? {}).length > 0 ? "blocks" : "ignored";
   const mapped = Object.entries(settings.itemTypes ?? {}).find(
     ([name]) => name.toLowerCase() === type.toLowerCase(),
   )?.[1];

@@ -62,6 +62,32 @@ const counts = ({ added, changed, removed }: SetChanges) => ({
   removed: removed.length,
 });
 
+/** Two runs under one lock as one: a hook's items, then the content blocks it named. */
+export function joinReports(first: SyncReport, then: SyncReport): SyncReport {
+  const askAgain = [...(first.askAgain ?? []), ...(then.askAgain ?? [])];
+  const images = [first.images, then.images].filter((i): i is ImagesReport => i !== undefined);
+  const skipped = [...(first.skipped ?? []), ...(then.skipped ?? [])];
+  return {
+    outcome: first.outcome === "written" || then.outcome === "written" ? "written" : then.outcome,
+    sets: [...first.sets, ...then.sets],
+    requests: first.requests + then.requests,
+    fetched: first.fetched + then.fetched,
+    revision: then.revision,
+    seconds: then.seconds,
+    tags: [...new Set([...(first.tags ?? []), ...(then.tags ?? [])])],
+    ...(askAgain.length > 0 ? { askAgain } : {}),
+    ...(skipped.length > 0 ? { skipped } : {}),
+    ...(images.length > 0
+      ? {
+          images: {
+            held: images.reduce((n, i) => n + i.held, 0),
+            refused: images.flatMap((i) => i.refused),
+          },
+        }
+      : {}),
+  };
+}
+
 const OUTCOME: Record<SyncReport["outcome"], (report: SyncReport) => string> = {
   written: (r) => `written: content revision ${r.revision}`,
   unchanged: (r) => `nothing changed: nothing was written (content revision ${r.revision})`,

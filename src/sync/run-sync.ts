@@ -1,16 +1,18 @@
-import { parseContentFile } from "../content/content-file.ts";
+import { parseContentFile, type ContentFile } from "../content/content-file.ts";
 import type { Db } from "../db/connect.ts";
 import {
   contentRevision,
   readContent,
   replaceContent,
 } from "../db/repositories/content-repository.ts";
-import { readContentVersions } from "../db/repositories/sync-repository.ts";
+import { readContentVersions, readSiteSettings } from "../db/repositories/sync-repository.ts";
 import { tryWithSyncLock } from "../db/sync-lock.ts";
 import { ARTICLES, DEALS, imageTag } from "../rules/cache-tags.ts";
 import { contentChangeTags } from "./change-tags.ts";
+import { CONTENT_BLOCKS_SET, isEveryBlockHeld, missingPages } from "./content-blocks.ts";
 import { holdSyncImages } from "./hold-images.ts";
 import { isUnchanged } from "./listing-diff.ts";
+import { readContentBlocks } from "./read-blocks.ts";
 import { fetchChangedSets, listService, type SetName } from "./read-service.ts";
 import { readFirm } from "./sync-firm.ts";
 import { setReport, type ImagesReport, type SyncOutcome, type SyncReport } from "./report.ts";
@@ -101,11 +103,18 @@ async function syncUnderLock(db: Db, options: SyncOptions, started: number): Pro
     accessKey: options.accessKey,
   });
   const held = await readContentVersions(db);
-  const [listing, firm] = await Promise.all([
+  const [listing, firm, blocks, site] = await Promise.all([
     listService(client, settings, held, { full: options.isFull }),
     readFirm(client, settings, held, { full: options.isFull }),
+    readContentBlocks(client, settings),
+    readSiteSettings(db),
   ]);
-  const problems = [...listing.problems, ...firm.problems];
+  const pages = site?.pages ?? [];
+  const problems = [
+    ...listing.problems,
+    ...firm.problems,
+    ...(blocks.read ? missingPages(pages, blocks.blocks.keys()) : []),
+  ];
   if (problems.length > 0) throw new SyncRefusedError(problems);
   const { changes } = listing;
   // A service that lists nothing (a key whose user lost its rights, a filtered set) must not
@@ -145,13 +154,20 @@ async function syncUnderLock(db: Db, options: SyncOptions, started: number): Pro
       ),
       ...firm.reports(),
     ],
-    skipped: firm.skipped,
+    skipped: [
+      ...firm.skipped,
+      ...(blocks.read ? [] : [{ set: CONTENT_BLOCKS_SET, reason: "missing" as const }]),
+    ],
     requests: client.requests,
     fetched: (synced.transactions?.fetched.size ?? 0) + (synced.articles?.fetched.size ?? 0),
     revision: after,
     seconds: (performance.now() - started) / 1000,
   });
-  if (Object.values(changes).every(isUnchanged) && firm.isUnchanged())
+  if (
+    Object.values(changes).every(isUnchanged) &&
+    firm.isUnchanged() &&
+    (!blocks.read || isEveryBlockHeld(pages, blocks.blocks))
+  )
     return report("unchanged", {});
 
   const current = await readContent(db);
@@ -170,6 +186,7 @@ async function syncUnderLock(db: Db, options: SyncOptions, started: number): Pro
     articles,
     firm: firmSets,
     firmFields: settings,
+    ...(blocks.read ? { blocks: blocks.blocks } : {}),
   };
   const written = await writeSnapshot(db, input, settings, {
     revision,
@@ -213,12 +230,30 @@ export async function writeSnapshot(
       parsed.issues.map((issue) => describeIssue(issue, snapshot, settings)),
     );
   if (isDryRun) return null;
-  const held = await holdSyncImages(db, parsed.content, input.mapping.origin, signal);
+  return writeContent(db, input.current, parsed.content, input.mapping.origin, {
+    revision,
+    signal,
+    cause,
+  });
+}
+
+/**
+ * Writes validated content in place of `current` through the import's write path, the images it
+ * refers to held first (from `origin` only), if no one changed the content since `revision`.
+ */
+export async function writeContent(
+  db: Db,
+  current: ContentFile,
+  content: ContentFile,
+  origin: string,
+  { revision, signal, cause }: { revision: number; signal?: AbortSignal; cause?: Cause },
+): Promise<{ revision: number; tags: string[]; images: ImagesReport }> {
+  const held = await holdSyncImages(db, content, origin, signal);
   // No item differs, yet the service listed a change: the order of a list, at most.
-  const changed = contentChangeTags(input.current, parsed.content);
+  const changed = contentChangeTags(current, content);
   const tags = [...(changed.length > 0 ? changed : [DEALS, ARTICLES]), ...held.tags];
   let dropped: readonly string[] = [];
-  const after = await replaceContent(db, parsed.content, {
+  const after = await replaceContent(db, content, {
     ifRevision: revision,
     tags,
     onImagesDropped: (digests) => (dropped = digests),

@@ -38,6 +38,8 @@ export interface ServiceClient {
   readonly requests: number;
   /** Every row of a set for these query options, across the service's pages. */
   list(set: string, query: Readonly<Record<string, string>>): Promise<Item[]>;
+  /** One item of a set by its key (a GUID: `contentitems(<id>)`); a 404 when the set lacks it. */
+  item(set: string, id: string, query: Readonly<Record<string, string>>): Promise<Item>;
 }
 
 /** The longest query address sent; IIS refuses a query string over 2,048 characters by default. */
@@ -159,6 +161,15 @@ export function createServiceClient(options: ClientOptions): ServiceClient {
   return {
     get requests() {
       return requests;
+    },
+    async item(set, id, query) {
+      const url = setUrl(options.service, set, query).replace(
+        /^([^?]*)/,
+        (path) => `${path}(${encodeURIComponent(id)})`,
+      );
+      const item = await getJson(url);
+      delete item["@odata.context"];
+      return item;
     },
     async list(set, query) {
       const rows: Item[] = [];

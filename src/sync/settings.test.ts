@@ -44,6 +44,10 @@ describe("the sync's settings file", () => {
       officesFields: { Title: "City" },
       alertsFields: { LinkUrl: "Link" },
       dealTeamField: "Bankers",
+      contentBlocks: {
+        "/about": "About the firm",
+        "/about/careers": "3D258E17-7E8D-4217-8421-7B16B26910E5",
+      },
     };
     expect(parseSyncSettings(given)).toEqual({ ok: true, settings: given });
   });
@@ -77,6 +81,22 @@ describe("the sync's settings file", () => {
       "counterpartyField: not text",
     ],
     [{ service: "https://cms.example/api", timezone: "UTC" }, "timezone: not a setting (service, "],
+    [
+      { service: "https://cms.example/api", contentBlocks: { "/industries/energy": "Energy" } },
+      'contentBlocks["/industries/energy"]: not a plain page of this site',
+    ],
+    [
+      { service: "https://cms.example/api", contentBlocks: { "about/": "About" } },
+      'contentBlocks["about/"]: not a page path',
+    ],
+    [
+      { service: "https://cms.example/api", contentBlocks: { "/about": " " } },
+      'contentBlocks["/about"]: empty',
+    ],
+    [
+      { service: "https://cms.example/api", contentBlocks: { "/about": 7 } },
+      'contentBlocks["/about"]: not text',
+    ],
     [[], "(file): "],
   ])("%j is refused with a problem naming the key", (input, problem) => {
     const result = parseSyncSettings(input);

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { isPlainPagePath } from "../rules/site-paths.ts";
 import { isTimeZone } from "../rules/time-zones.ts";
 
 // The sync's settings file (docs/sitefinity.md): where the firm's Sitefinity web service is and
@@ -20,6 +21,43 @@ const taxonomyName = z
 /** A type's fields renamed: this site's name for a field -> the firm's (`{"JobTitle": "Position"}`). */
 const fieldNames = <const K extends readonly [string, ...string[]]>(keys: K) =>
   z.partialRecord(z.enum(keys), identifier).optional();
+
+/** A site page's path, as the content file writes it. */
+const PAGE_PATH = /^\/[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/;
+
+/**
+ * Plain pages' bodies from Sitefinity's shared content blocks: a page's path -> the block's Id
+ * (a GUID) or its Title. A path that is not a plain page's is refused here; one that this site
+ * has no page at, by the sync.
+ */
+const contentBlocks = z
+  .record(
+    z.string(),
+    z
+      .string({ error: "not text (the content block's Id or Title)" })
+      .trim()
+      .min(1, "empty (the content block's Id or Title)")
+      .max(300, "longer than 300 characters")
+      // eslint-disable-next-line no-control-regex
+      .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), "control characters"),
+  )
+  .superRefine((blocks, ctx) => {
+    for (const path of Object.keys(blocks)) {
+      if (!PAGE_PATH.test(path))
+        ctx.addIssue({
+          code: "custom",
+          path: [path],
+          message: "not a page path (lower-case words and hyphens, e.g. /about)",
+        });
+      else if (!isPlainPagePath(path))
+        ctx.addIssue({
+          code: "custom",
+          path: [path],
+          message: "not a plain page of this site (an industry hub's introduction is not one)",
+        });
+    }
+  })
+  .optional();
 
 /** The People type's fields this site reads, by their default names. */
 export const PERSON_FIELDS = [
@@ -75,6 +113,7 @@ const settingsSchema = z.strictObject({
   alertsFields: fieldNames(ALERT_FIELDS),
   // The people on a deal's team: a related-data field of the deal type (absent when it has none).
   dealTeamField: identifier.optional(),
+  contentBlocks,
   // Which set a service hook's item type is in (its OriginalEvent.ItemType, such as
   // Telerik.Sitefinity.DynamicTypes.Model.Transactions.HistoricalTransaction): for a hook, the
   // site asks that set for the item. Without it, news items go to the articles set and other
@@ -93,6 +132,16 @@ export type SyncSettings = z.output<typeof settingsSchema>;
 /** The settings a file may hold, for messages. */
 export const SETTING_KEYS = Object.keys(settingsSchema.shape);
 
+/** Where a problem is: `counterpartyField`, `peopleFields.JobTitle`, `contentBlocks["/about"]`. */
+const settingPath = (path: readonly PropertyKey[]) =>
+  path
+    .map((part, i) =>
+      String(part).includes("/")
+        ? `[${JSON.stringify(String(part))}]`
+        : `${i > 0 ? "." : ""}${String(part)}`,
+    )
+    .join("") || "(file)";
+
 /** Validates a parsed settings document; a problem names its key. */
 export function parseSyncSettings(
   input: unknown,
@@ -108,7 +157,7 @@ export function parseSyncSettings(
               ? `${issue.path.join(".")}.${key}: not a field this site reads`
               : `${key}: not a setting (${SETTING_KEYS.join(", ")})`,
           )
-        : [`${issue.path.join(".") || "(file)"}: ${issue.message}`],
+        : [`${settingPath(issue.path)}: ${issue.message}`],
     ),
   };
 }

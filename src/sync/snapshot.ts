@@ -8,6 +8,7 @@ import {
   toOffice,
   toPerson,
 } from "./map-firm.ts";
+import { blockSetting, withBlocks } from "./content-blocks.ts";
 import type { FirmSet } from "./read-firm.ts";
 import type { SyncSettings } from "./settings.ts";
 import {
@@ -48,6 +49,8 @@ export interface SnapshotInput {
   firm?: Partial<Record<FirmSet, SyncedSet>>;
   /** The firm's types' field names (the settings' renames over the defaults). */
   firmFields?: Pick<SyncSettings, "peopleFields" | "officesFields" | "alertsFields">;
+  /** The content blocks read, by the path of the page whose body each gives. */
+  blocks?: ReadonlyMap<string, Item>;
 }
 
 /** A document in the content file's shape, for parseContentFile. */
@@ -61,7 +64,7 @@ export interface Snapshot {
   people: Mapped[];
   offices: Mapped[];
   alerts: Mapped[];
-  site: ContentFile["site"];
+  site: Omit<ContentFile["site"], "pages"> & { pages: Mapped[] };
 }
 
 const byId = <T extends { Id: string }>(items: readonly T[]) =>
@@ -145,7 +148,9 @@ export function buildSnapshot(input: SnapshotInput): Snapshot {
     people,
     offices: synced.offices ?? current.offices,
     alerts: synced.alerts ?? current.alerts,
-    site: current.site,
+    site: input.blocks
+      ? { ...current.site, pages: withBlocks(current.site.pages, input.blocks, origin) }
+      : current.site,
   };
 }
 
@@ -231,6 +236,12 @@ export function describeIssue(
     const deals = snapshot.transactions.filter((t) => t.Description === index).map(idOf);
     const where = names.descriptionField ?? "descriptions";
     return `${names.transactionsSet} ${deals.join(", ") || `(Description ${index})`}: ${where}: ${issue.message}`;
+  }
+  if (section === "site" && index === "pages" && typeof field === "number") {
+    const page = snapshot.site.pages[field];
+    const block = page?.contentBlock as { Id?: unknown } | undefined;
+    if (block !== undefined && typeof page?.path === "string")
+      return `${blockSetting(page.path)} (content block ${String(block.Id)}): ${formatPath(rest)}: ${issue.message}`;
   }
   const set = typeof section === "string" ? SETS[section] : undefined;
   if (set === undefined || typeof index !== "number") {

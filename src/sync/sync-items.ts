@@ -10,9 +10,10 @@ import { toTransaction, type Item, type MappingSettings } from "./map-items.ts";
 import { holdSyncImages } from "./hold-images.ts";
 import { imagesAfterItemWrite } from "./item-images.ts";
 import { fetchChangedSets, listTaxa } from "./read-service.ts";
-import type { SyncReport } from "./report.ts";
+import { joinReports, type SyncReport } from "./report.ts";
 import { SyncRefusedError, underSyncLock, writeSnapshot, type SyncOptions } from "./run-sync.ts";
 import { createServiceClient, SyncError } from "./service-client.ts";
+import { syncBlocks } from "./sync-blocks.ts";
 import {
   buildSnapshot,
   describeClash,
@@ -110,9 +111,21 @@ interface Gathered {
   fetched: { deals: SnapshotInput["deals"]; articles: SnapshotInput["articles"] };
 }
 
-/** Runs one item sync; `busy` when another sync holds the lock (the caller tries again). */
+/**
+ * Runs one item sync; `busy` when another sync holds the lock (the caller tries again). Hooks for
+ * content blocks refresh the pages they feed (sync-blocks.ts), after the other items are written.
+ */
 export async function syncItems(db: Db, options: ItemSyncOptions): Promise<SyncReport> {
-  return underSyncLock(db, (started) => underLock(db, options, started));
+  const isBlock = (n: ItemNotice) => noticeTarget(options.settings, n.itemType) === "blocks";
+  const blocks = options.notices.filter(isBlock);
+  const others = options.notices.filter((n) => !isBlock(n));
+  return underSyncLock(db, async (started) => {
+    if (blocks.length === 0) return underLock(db, options, started);
+    const items =
+      others.length > 0 ? await underLock(db, { ...options, notices: others }, started) : null;
+    const refreshed = await syncBlocks(db, { ...options, notices: blocks }, started);
+    return items ? joinReports(items, refreshed) : refreshed;
+  });
 }
 
 async function underLock(db: Db, options: ItemSyncOptions, started: number): Promise<SyncReport> {

@@ -67,17 +67,26 @@ export function siteRepository(db: Db) {
     if (!tags) return [];
     return k.selectFrom("flat_taxa").select(columns).where("TaxonomyId", "=", tags.Id).execute();
   };
+  const readSite = async () => {
+    const row = await k
+      .selectFrom("site_settings")
+      .select("Value")
+      .where("Key", "=", "site")
+      .executeTakeFirst();
+    return row ? (JSON.parse(row.Value) as Site) : null;
+  };
   return {
     ...dealQueries(k),
     ...peopleQueries(k),
 
     async site(): Promise<Site | null> {
-      const row = await k
-        .selectFrom("site_settings")
-        .select("Value")
-        .where("Key", "=", "site")
-        .executeTakeFirst();
-      return row ? (JSON.parse(row.Value) as Site) : null;
+      return readSite();
+    },
+
+    /** The plain page at `path`, on its own: what shows its body (a content block's text). */
+    async page(path: string): Promise<Site["pages"][number] | null> {
+      const site = await readSite();
+      return site?.pages.find((p) => p.path === path) ?? null;
     },
 
     async latestArticles(offset: number, limit: number): Promise<PageOf<ArticleSummary>> {

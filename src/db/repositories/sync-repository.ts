@@ -1,3 +1,4 @@
+import type { Site } from "../../content/site.ts";
 import type { Db } from "../connect.ts";
 import { withApiDates } from "./api-dates.ts";
 
@@ -52,4 +53,14 @@ export async function readContentVersions(db: Db): Promise<ContentVersions> {
       versions("alerts"),
     ]);
   return { taxonomies, hierarchyTaxa, flatTaxa, transactions, articles, people, offices, alerts };
+}
+
+/** The site settings alone (a sync compares the pages its content blocks feed); null before any import. */
+export async function readSiteSettings(db: Db): Promise<Site | null> {
+  const row = await db.kysely
+    .selectFrom("site_settings")
+    .select("Value")
+    .where("Key", "=", "site")
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.Value) as Site) : null;
 }

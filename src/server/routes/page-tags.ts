@@ -17,6 +17,7 @@ import {
   dealTag,
   relatedDealsTags,
   imageTag,
+  pageTag,
   SEARCH,
   SITE,
   TAXA,
@@ -42,6 +43,7 @@ type Taggers<T> = {
 
 const SITE_TAGS: Taggers<SiteRepository> = {
   site: () => [SITE],
+  page: (_page, path) => [pageTag(path)],
   latestArticles: (page) => listPageTags(page.items, articleTag, ARTICLES_ORDER),
   articlesByTag: (page, tagId) => listPageTags(page.items, articleTag, topicArticlesTag(tagId)),
   article: (article) => (article ? [articleTag(article.Id)] : [ARTICLES]),

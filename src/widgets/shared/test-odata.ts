@@ -2,7 +2,7 @@
 // rely on it, written once for the widgets' unit tests (behind a `fetch` stub, test-service.ts)
 // and for the stand-in served over HTTP (tools/sitefinity-service.ts). Classification fields
 // come only when `$select` names them; `$filter=TaxonomyId eq <guid>` and `Id eq <guid> or Id eq
-// <guid> …`; `$orderby=Date desc`; `$skip`, `$top`, `$count=true`, and server paging with
+// <guid> …` and `Title eq '…'`; `$orderby=Date desc`; `$skip`, `$top`, `$count=true`, and server paging with
 // `@odata.nextLink`. Any other query option, filter or order is a 501, so a client that asks
 // differently fails loudly rather than passing by luck.
 
@@ -31,6 +31,8 @@ const UNDERSTOOD = ["$select", "$filter", "$orderby", "$skip", "$top", "$count",
 const GUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
 const BY_TAXONOMY = new RegExp(`^TaxonomyId eq (${GUID})$`);
 const BY_IDS = new RegExp(`^Id eq ${GUID}( or Id eq ${GUID})*$`);
+/** A Title as an OData string literal: a quote inside it doubled. */
+const BY_TITLE = /^Title eq '((?:[^']|'')*)'$/;
 
 const failure = (status: number, code: string, message: string): ODataAnswer => ({
   status,
@@ -44,6 +46,8 @@ const time = (row: Row) => Date.parse(String(row.Date).replace(/(\.\d{3})\d*Z$/,
 function filterRows(rows: readonly Row[], filter: string): Row[] | null {
   const byTaxonomy = BY_TAXONOMY.exec(filter);
   if (byTaxonomy) return rows.filter((row) => row.TaxonomyId === byTaxonomy[1]);
+  const byTitle = BY_TITLE.exec(filter);
+  if (byTitle) return rows.filter((row) => row.Title === byTitle[1]!.replaceAll("''", "'"));
   if (!BY_IDS.test(filter)) return null;
   const ids = new Set(filter.match(new RegExp(GUID, "g"))?.map((id) => id.toLowerCase()));
   return rows.filter((row) => ids.has(String(row.Id).toLowerCase()));
