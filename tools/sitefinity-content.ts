@@ -164,6 +164,8 @@ function contentBlocks(content: ContentFile): Row[] {
 export const PEOPLE_SET = "people";
 export const OFFICES_SET = "offices";
 export const ALERTS_SET = "alerts";
+/** A deal's related people, in a row only when `$expand` names it. */
+export const DEAL_TEAM_FIELD = "DealTeam";
 /** A person's related image field, in a row only when `$expand` names it. */
 export const PHOTO_FIELD = "Photo";
 
@@ -227,7 +229,7 @@ export function sitefinitySets(
     })),
     [DEALS_SET]: content.transactions.map(
       (
-        { industries, Date: date, LastModified, Counterparty, Service, DealTeam: _team, ...deal },
+        { industries, Date: date, LastModified, Counterparty, Service, DealTeam: team, ...deal },
         i,
       ) => ({
         ...deal,
@@ -240,6 +242,8 @@ export function sitefinitySets(
         [INDUSTRIES_FIELD]: industries,
         [DESCRIPTION_FIELD]:
           (content.descriptions[deal.Description] ?? "") + (i % 3 === 0 ? DEAL_LINK : ""),
+        // The deal's people, a related-data field (only with `$expand`) of a firm with a People type.
+        ...(hasFirm ? { [DEAL_TEAM_FIELD]: (team ?? []).map((Id) => ({ Id })) } : {}),
       }),
     ),
     ...(hasFirm ? firmSets(content) : {}),

@@ -5,6 +5,7 @@ import { answerList, type ODataAnswer } from "../src/widgets/shared/test-odata.t
 import {
   INDUSTRIES_FIELD,
   PHOTO_FIELD,
+  DEAL_TEAM_FIELD,
   sitefinityInstant,
   sitefinitySets,
   type SetUp,
@@ -184,7 +185,7 @@ export async function startSitefinityService(
           base: `${origin}${SERVICE_ROUTE}`,
           sets: servedSets(),
           classificationFields: [INDUSTRIES_FIELD, "Tags", "Industries"],
-          relatedFields: [PHOTO_FIELD],
+          relatedFields: [PHOTO_FIELD, DEAL_TEAM_FIELD],
           pageSize: options.pageSize ?? PAGE_SIZE,
         });
     const fields = (url.searchParams.get("$select") ?? "*").split(",").map((f) => f.trim());

@@ -151,6 +151,11 @@ export function itemChangeTags(
 /** The parts of a content file that hold the firm's people, offices and alerts. */
 type Firm = Pick<ContentFile, "people" | "offices" | "alerts">;
 
+/** Whether two contents' people, offices and alerts are the same (an alert not shown included). */
+export function isSameFirm(a: Firm, b: Firm): boolean {
+  return same(a.people, b.people) && same(a.offices, b.offices) && same(a.alerts, b.alerts);
+}
+
 /**
  * The tags a change to the people, offices or alerts touches: each changed person's profile and
  * the lists of people (and the search, which finds them); the offices; the alert, only when the

@@ -195,3 +195,34 @@ describe("noticeTarget", () => {
     expect(noticeTarget(settings(), type)).toBe("ignored");
   });
 });
+
+describe("noticeTarget for the firm's types and images", () => {
+  const PERSON = "Telerik.Sitefinity.DynamicTypes.Model.People.Person";
+  const OFFICE = "Telerik.Sitefinity.DynamicTypes.Model.Offices.Office";
+  const ALERT = "Telerik.Sitefinity.DynamicTypes.Model.Alerts.Alert";
+  const IMAGE = "Telerik.Sitefinity.Libraries.Model.Image";
+
+  it("sends the default types to their sets, with or without itemTypes, and an image to its people", () => {
+    const mapped = settings({ itemTypes: { [DEAL_TYPE]: "historicaltransactions" } });
+    for (const each of [settings(), mapped]) {
+      expect(noticeTarget(each, PERSON)).toBe("people");
+      expect(noticeTarget(each, OFFICE.toLowerCase())).toBe("offices");
+      expect(noticeTarget(each, ALERT)).toBe("alerts");
+      expect(noticeTarget(each, IMAGE)).toBe("image");
+    }
+  });
+
+  it("follows itemTypes that map a type elsewhere, and ignores a set turned off", () => {
+    const staff = "Telerik.Sitefinity.DynamicTypes.Model.Staff.Banker";
+    const mapped = settings({
+      peopleSet: "bankers",
+      itemTypes: { [staff]: "bankers", [ALERT]: "offices" },
+    });
+    expect(noticeTarget(mapped, staff)).toBe("people");
+    expect(noticeTarget(mapped, ALERT)).toBe("offices");
+    const off = settings({ peopleSet: null, alertsSet: null });
+    expect(noticeTarget(off, PERSON)).toBe("ignored");
+    expect(noticeTarget(off, ALERT)).toBe("ignored");
+    expect(noticeTarget(off, IMAGE)).toBe("ignored");
+  });
+});

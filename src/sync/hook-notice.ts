@@ -101,11 +101,22 @@ export function isOlderThanNotice(notice: ItemNotice, served: unknown): boolean 
 }
 
 /**
- * Where a notice's item is looked for: a set the site syncs, both sets (a module type the
- * settings do not map), the taxonomies (a taxon: they are refreshed whole), the content blocks
- * that feed pages' bodies, or nowhere (an item type the site does not sync, such as a form entry).
+ * Where a notice's item is looked for: a set the site syncs, both deal and article sets (a module
+ * type the settings do not map), the taxonomies (a taxon: they are refreshed whole), the people
+ * whose photo it is (an image), the content blocks that feed pages' bodies, or nowhere (an item
+ * type the site does not sync, such as a form entry).
  */
-export type NoticeTarget = "transactions" | "articles" | "either" | "taxa" | "blocks" | "ignored";
+export type NoticeTarget =
+  | "transactions"
+  | "articles"
+  | "either"
+  | "taxa"
+  | "people"
+  | "offices"
+  | "alerts"
+  | "image"
+  | "blocks"
+  | "ignored";
 
 const TAXON_TYPES = /^Telerik\.Sitefinity\.Taxonomies\.Model\./;
 const NEWS_ITEM = "Telerik.Sitefinity.News.Model.NewsItem";
@@ -114,18 +125,40 @@ const MODULE_TYPES = "Telerik.Sitefinity.DynamicTypes.Model.";
 const CONTENT_ITEM = "Telerik.Sitefinity.GenericContent.Model.ContentItem";
 // Form responses are module types too, named sf_<form>.
 const FORM_ENTRIES = /^Telerik\.Sitefinity\.DynamicTypes\.Model\.sf_/i;
+/** An image of the Images library: people show it as their Photo. */
+export const IMAGE_TYPE = "Telerik.Sitefinity.Libraries.Model.Image";
+/** The firm's types by their default names, each read from its set unless `itemTypes` says else. */
+export const FIRM_TYPES = {
+  people: "Telerik.Sitefinity.DynamicTypes.Model.People.Person",
+  offices: "Telerik.Sitefinity.DynamicTypes.Model.Offices.Office",
+  alerts: "Telerik.Sitefinity.DynamicTypes.Model.Alerts.Alert",
+} as const;
+
+const sameType = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 export function noticeTarget(settings: SyncSettings, type: string): NoticeTarget {
   if (TAXON_TYPES.test(type)) return "taxa";
-  if (type.toLowerCase() === CONTENT_ITEM.toLowerCase())
+  if (sameType(type, CONTENT_ITEM))
     return Object.keys(settings.contentBlocks ?? {}).length > 0 ? "blocks" : "ignored";
-  const mapped = Object.entries(settings.itemTypes ?? {}).find(
-    ([name]) => name.toLowerCase() === type.toLowerCase(),
+  if (sameType(type, IMAGE_TYPE)) return settings.peopleSet === null ? "ignored" : "image";
+  const mapped = Object.entries(settings.itemTypes ?? {}).find(([name]) =>
+    sameType(name, type),
   )?.[1];
+  const firm = {
+    people: settings.peopleSet,
+    offices: settings.officesSet,
+    alerts: settings.alertsSet,
+  };
+  const sets = Object.keys(firm) as (keyof typeof firm)[];
   if (mapped !== undefined) {
     if (mapped === settings.transactionsSet) return "transactions";
-    return mapped === settings.articlesSet ? "articles" : "ignored";
+    if (mapped === settings.articlesSet) return "articles";
+    return sets.find((set) => firm[set] === mapped) ?? "ignored";
   }
+  // The firm's types by their default names, with or without item types mapped; a set turned
+  // off (null) is not read.
+  const byDefault = sets.find((set) => sameType(type, FIRM_TYPES[set]));
+  if (byDefault !== undefined) return firm[byDefault] === null ? "ignored" : byDefault;
   if (type === NEWS_ITEM && settings.articlesSet === "newsitems") return "articles";
   // With item types mapped, the firm named every type it syncs.
   if (settings.itemTypes !== undefined || FORM_ENTRIES.test(type)) return "ignored";

@@ -24,6 +24,8 @@ export interface MappingSettings {
   descriptionField?: string;
   counterpartyField?: string;
   serviceField?: string;
+  /** The deal's related people (DealTeam unless said): their Ids become its DealTeam. */
+  dealTeamField?: string;
   timeZone: string;
   /** The web service's origin, on which site-relative addresses in HTML resolve. */
   origin: string;
@@ -84,8 +86,25 @@ export function toTransaction(item: Item, settings: MappingSettings, held?: Held
     ...(Counterparty === undefined ? {} : { Counterparty }),
     ...(Service === undefined ? {} : { Service }),
     industries: ids(item[settings.industriesField]),
-    ...(held?.DealTeam ? { DealTeam: held.DealTeam } : {}),
+    ...dealTeamOf(item, settings.dealTeamField ?? "DealTeam", held?.DealTeam),
   };
+}
+
+/**
+ * A deal's team from its related people ({Id} objects, as `$expand` gives them): their Ids. A
+ * deal without the field (a type that has none, asked for without it) keeps the team it holds.
+ */
+function dealTeamOf(item: Item, field: string, held: readonly string[] | undefined) {
+  const value = item[field];
+  if (value === undefined) return held ? { DealTeam: held } : {};
+  if (value === null) return {};
+  if (!Array.isArray(value)) return { DealTeam: value };
+  const team = value.map((person: unknown) =>
+    person !== null && typeof person === "object" && "Id" in person
+      ? String(person.Id).toLowerCase()
+      : person,
+  );
+  return team.length > 0 ? { DealTeam: team } : {};
 }
 
 /**

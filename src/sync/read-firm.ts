@@ -59,6 +59,22 @@ export interface FirmFetch {
   named: readonly string[];
 }
 
+/** How each of the firm's types is fetched, from the settings: the full sync's and the hooks'. */
+export function firmFetches(settings: SyncSettings): Record<FirmSet, FirmFetch> {
+  const people = { ...settings.peopleFields };
+  const named = (fields: Partial<Record<string, string>> | undefined) =>
+    Object.values({ ...fields }).filter((f): f is string => !!f);
+  return {
+    people: {
+      classification: people.Industries ?? "Industries",
+      related: people.Photo ?? "Photo",
+      named: named(people),
+    },
+    offices: { named: named(settings.officesFields) },
+    alerts: { named: named(settings.alertsFields) },
+  };
+}
+
 /**
  * Whole items for a firm's set's new and changed Ids. A default classification or related field
  * that the type does not have makes Sitefinity refuse the request (400): it is then asked again

@@ -4,7 +4,7 @@ import { fetchByIds } from "./fetch-by-ids.ts";
 import { diffListing, readListing, type Listed, type SetChanges } from "./listing-diff.ts";
 import type { Item } from "./map-items.ts";
 import { SyncError, type ServiceClient } from "./service-client.ts";
-import type { SyncSettings } from "./settings.ts";
+import { dealTeam, type SyncSettings } from "./settings.ts";
 import type { SyncedSet } from "./snapshot.ts";
 
 // What the web service holds, read as cheaply as it can be: one listing pass per set (the two
@@ -140,6 +140,13 @@ export async function listService(
 /** A field the settings name, and the setting, for the message when items lack it. */
 export type NamedField = readonly [field: string, setting: string];
 
+/** A related-data field asked for with `$expand`; unnamed, a type without it is no error. */
+export interface RelatedField {
+  field: string;
+  /** The setting that names it; none when it is a default. */
+  setting?: string;
+}
+
 /**
  * Whole items for a set's new and changed Ids, with its classification field selected. Items
  * that lack a field the settings name (a misspelt `industriesField`) stop the sync: leaving the
@@ -151,23 +158,40 @@ export async function fetchChanged(
   set: string,
   changes: SetChanges,
   [classification, ...others]: readonly [NamedField, ...NamedField[]],
+  related?: RelatedField,
 ): Promise<SyncedSet> {
   const wanted = [...changes.added, ...changes.changed];
   const noField = (field: string, setting: string) =>
     new SyncError(
       `the web service's ${set} items have no field "${field}": check "${setting}" in the sync's settings`,
     );
-  // Sitefinity refuses (400) a `$select` that names a field the type does not have.
+  // Sitefinity refuses (400) a `$select` or `$expand` that names a field the type does not
+  // have: a default related field is then asked for no more, and read as absent.
+  const ask = (isRelated: boolean) =>
+    fetchByIds(
+      client,
+      service,
+      set,
+      wanted,
+      `*,${classification[0]}`,
+      isRelated && related ? { $expand: `${related.field}($select=Id)` } : {},
+    );
+  const isRefused = (error: unknown) => error instanceof SyncError && error.status === 400;
+  const withoutRelated = async () => {
+    const items = await ask(false).catch((error: unknown) => {
+      throw isRefused(error) ? noField(...classification) : error;
+    });
+    if (related?.setting) throw noField(related.field, related.setting);
+    return items;
+  };
   const items = wanted.length
-    ? await fetchByIds(client, service, set, wanted, `*,${classification[0]}`).catch(
-        (error: unknown) => {
-          throw error instanceof SyncError && error.status === 400
-            ? noField(...classification)
-            : error;
-        },
-      )
+    ? await ask(true).catch((error: unknown) => {
+        if (isRefused(error)) return withoutRelated();
+        throw error;
+      })
     : [];
-  for (const [field, setting] of [classification, ...others]) {
+  const namedRelated = related?.setting ? [[related.field, related.setting] as const] : [];
+  for (const [field, setting] of [classification, ...others, ...namedRelated]) {
     if (items.length > 0 && !items.some((item) => Object.hasOwn(item, field)))
       throw noField(field, setting);
   }
@@ -192,11 +216,16 @@ export async function fetchChangedSets(
     },
   );
   const { service } = settings;
+  const team = dealTeam(settings);
   const [deals, articles] = await Promise.all([
-    fetchChanged(client, service, settings.transactionsSet, changes.transactions, [
-      [settings.industriesField, "industriesField"],
-      ...optional,
-    ]),
+    fetchChanged(
+      client,
+      service,
+      settings.transactionsSet,
+      changes.transactions,
+      [[settings.industriesField, "industriesField"], ...optional],
+      { field: team.field, ...(team.isNamed ? { setting: "dealTeamField" } : {}) },
+    ),
     fetchChanged(client, service, settings.articlesSet, changes.articles, [
       [settings.tagsField, "tagsField"],
     ]),

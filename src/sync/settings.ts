@@ -111,7 +111,8 @@ const settingsSchema = z.strictObject({
   peopleFields: fieldNames(PERSON_FIELDS),
   officesFields: fieldNames(OFFICE_FIELDS),
   alertsFields: fieldNames(ALERT_FIELDS),
-  // The people on a deal's team: a related-data field of the deal type (absent when it has none).
+  // The people on a deal's team: a related-data field of the deal type, DealTeam unless said
+  // (dealTeam below). Unnamed, a deal type without it is read as having no team field at all.
   dealTeamField: identifier.optional(),
   contentBlocks,
   // Which set a service hook's item type is in (its OriginalEvent.ItemType, such as
@@ -124,6 +125,12 @@ const settingsSchema = z.strictObject({
       identifier,
     )
     .optional(),
+});
+
+/** The deal team's field, and whether the settings name it (a default the type lacks is no error). */
+export const dealTeam = (settings: Pick<SyncSettings, "dealTeamField">) => ({
+  field: settings.dealTeamField ?? "DealTeam",
+  isNamed: settings.dealTeamField !== undefined,
 });
 
 /** The sync's settings, every default filled in. */

@@ -3,6 +3,7 @@ import { tempDatabase } from "../../tests/helpers/temp-db.ts";
 import {
   ACCESS_KEY,
   ALERTS_SET,
+  DEALS_SET,
   OFFICES_SET,
   PEOPLE_SET,
   type SitefinityService,
@@ -149,6 +150,30 @@ describe("the firm's people, offices and alerts from Sitefinity", () => {
       delete (person as Record<string, unknown>).Photo;
     expect((await sync({}, { isFull: true })).outcome).not.toBe("busy");
     expect((await readContent(site.db)).people.every((p) => p.Photo === null)).toBe(true);
+  });
+
+  it("bring a deal's team from its DealTeam field, a person the site does not hold left out", async () => {
+    await firstSync();
+    const deal = content.transactions[7]!;
+    const [joined, unknown] = [content.people[1]!.Id, "9e8d7c6b-0000-4000-8000-000000000077"];
+    service.edit(DEALS_SET, deal.Id, { DealTeam: [{ Id: joined.toUpperCase() }, { Id: unknown }] });
+    const report = await sync();
+    expect(report.outcome).toBe("written");
+    const after = await readContent(site.db);
+    expect(after.transactions.find((t) => t.Id === deal.Id)!.DealTeam).toEqual([joined]);
+    expect(report.tags).toContain(`person-deals-${joined}`);
+  });
+
+  it("read a deal type without DealTeam as having no team field, but stop on a named one it lacks", async () => {
+    for (const deal of service.items(DEALS_SET)) delete (deal as Record<string, unknown>).DealTeam;
+    expect((await sync({}, { isFull: true })).outcome).toBe("written");
+    const after = await readContent(site.db);
+    expect(after.transactions.map((t) => t.DealTeam)).toEqual(
+      content.transactions.map((t) => t.DealTeam),
+    );
+    await expect(sync({ dealTeamField: "Bankers" }, { isFull: true })).rejects.toThrow(
+      `${DEALS_SET} items have no field "Bankers"`,
+    );
   });
 
   it("are not asked for when turned off, and fail the sync when the service forbids them", async () => {

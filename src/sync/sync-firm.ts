@@ -3,6 +3,7 @@ import { isUnchanged } from "./listing-diff.ts";
 import {
   FIRM_SETS,
   fetchFirmSet,
+  firmFetches,
   firmSetNames,
   listFirmSet,
   type FirmListing,
@@ -51,18 +52,7 @@ export async function readFirm(
       ? [{ set, name: names[set]!, changes: listing.changes, problems: listing.problems }]
       : [];
   });
-  const people = { ...settings.peopleFields };
-  const fields: Record<FirmSet, { classification?: string; related?: string; named: string[] }> = {
-    people: {
-      classification: people.Industries ?? "Industries",
-      related: people.Photo ?? "Photo",
-      named: Object.values(people).filter((f): f is string => f !== undefined),
-    },
-    offices: {
-      named: Object.values({ ...settings.officesFields }).filter((f): f is string => !!f),
-    },
-    alerts: { named: Object.values({ ...settings.alertsFields }).filter((f): f is string => !!f) },
-  };
+  const fields = firmFetches(settings);
   return {
     problems: read.flatMap((r) => r.problems),
     emptied: read

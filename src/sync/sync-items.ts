@@ -3,10 +3,12 @@ import type { Db } from "../db/connect.ts";
 import { contentRevision, readContent, writeItems } from "../db/repositories/content-repository.ts";
 import { heldTaxonomies, type HeldItems } from "../db/repositories/held-items.ts";
 import { imageTag } from "../rules/cache-tags.ts";
-import { isSameFrame, itemChanges, itemChangeTags } from "./change-tags.ts";
+import { isSameFirm, isSameFrame, itemChanges, itemChangeTags } from "./change-tags.ts";
+import { fetchFirmAsked, firmAsked, noticedImages } from "./firm-notices.ts";
 import { isOlderThanNotice, noticeTarget, type ItemNotice } from "./hook-notice.ts";
 import type { SetChanges } from "./listing-diff.ts";
 import { toTransaction, type Item, type MappingSettings } from "./map-items.ts";
+import { FIRM_SETS, type FirmSet } from "./read-firm.ts";
 import { holdSyncImages } from "./hold-images.ts";
 import { imagesAfterItemWrite } from "./item-images.ts";
 import { fetchChangedSets, listTaxa } from "./read-service.ts";
@@ -29,10 +31,11 @@ import {
 // about a taxon), both at once. An item the service no longer returns was unpublished or
 // deleted: it goes. An item the service returns in a copy older than its hook's is left alone
 // and handed back to be asked for again (its output cache serves the old copy for a while).
-// Of this site's content only the frame (taxonomies, taxa, settings) and the deals and articles
-// the items may touch are read (held-items.ts). The changed items are validated as the full sync
+// Of this site's content only the frame (taxonomies, taxa, settings), the firm's people, offices
+// and alerts, and the deals and articles the items may touch are read (held-items.ts). The changed items are validated as the full sync
 // validates its content, and written in place, all or nothing, under the same lock; a change to
-// the taxonomies takes the full sync's path (the whole content read and written again). No
+// the taxonomies, people, offices or alerts takes the full sync's path (the whole content read
+// and written again: a person gone leaves every deal's team, and the search). No
 // listing: that is the scheduled full sync's, which catches a missed hook.
 
 /** One run of the hooks that arrived together. */
@@ -109,7 +112,14 @@ interface Gathered {
   only: Snapshot;
   problems: string[];
   fetched: { deals: SnapshotInput["deals"]; articles: SnapshotInput["articles"] };
+  firmCount: number;
 }
+
+/** Reads no deal and no article: the frame and the firm's sets alone. */
+const NO_ITEMS: HeldItems = {
+  transactions: { ids: [], urlNames: [], descriptionKeys: [] },
+  articles: { ids: [], urlNames: [] },
+};
 
 /**
  * Runs one item sync; `busy` when another sync holds the lock (the caller tries again). Hooks for
@@ -145,6 +155,14 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
     accessKey: options.accessKey,
   });
   const mapping = { ...settings, origin: new URL(settings.service).origin };
+  // An image's hook names the people whose Photo it is: the people held are read to find them.
+  const firm = firmAsked(
+    settings,
+    options.notices,
+    noticedImages(settings, options.notices).length > 0
+      ? (await readContent(db, NO_ITEMS)).people
+      : [],
+  );
   // Asked for while the items are: the service's round trips overlap.
   const taxaAsked = listTaxa(client, settings, await heldTaxonomies(db));
   const askAgain: ItemNotice[] = [];
@@ -155,21 +173,25 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
    * still on its way: those are fetched as well, once, rather than refused on a stale copy.
    */
   const gather = async (isFinal: boolean): Promise<Gathered> => {
-    const [taxa, served] = await Promise.all([
+    const [taxa, served, firmServed] = await Promise.all([
       taxaAsked,
       fetchChangedSets(client, settings, {
         transactions: asked([], deals),
         articles: asked([], articles),
       }),
+      fetchFirmAsked(client, settings, firm),
     ]);
     // An older copy than the hook's is not written: its item is asked for again later.
     const late = new Set<string>();
     for (const notice of options.notices) {
-      const copy = served.deals.fetched.get(notice.id) ?? served.articles.fetched.get(notice.id);
+      const copy = [served.deals, served.articles, ...Object.values(firmServed)]
+        .map((set) => set.fetched.get(notice.id))
+        .find((item) => item !== undefined);
       if (!copy || !isOlderThanNotice(notice, copy.LastModified)) continue;
       late.add(notice.id);
       deals.delete(notice.id);
       articles.delete(notice.id);
+      for (const set of FIRM_SETS) firm[set].delete(notice.id);
       if (!askAgain.some((n) => n.id === notice.id)) askAgain.push(notice);
     }
     const fetched = {
@@ -183,6 +205,13 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
       ...taxa,
       deals: inPlace(fetched.deals, current.transactions, deals),
       articles: inPlace(fetched.articles, current.articles, articles),
+      firm: Object.fromEntries(
+        Object.entries(firmServed).map(([set, served]) => [
+          set,
+          inPlace(without(served, late), current[set as FirmSet], firm[set as FirmSet]),
+        ]),
+      ),
+      firmFields: settings,
     };
     const snapshot = buildSnapshot(input);
     // Only the items asked for are validated: the others were when they were written.
@@ -216,9 +245,10 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
           `${set === "transactions" ? settings.transactionsSet : settings.articlesSet} ${id}: UrlName: "${urlName}" is already ${holder}'s`,
       ),
     ];
-    return { input, snapshot, only, problems, fetched };
+    const firmCount = Object.values(firmServed).reduce((n, set) => n + set.fetched.size, 0);
+    return { input, snapshot, only, problems, fetched, firmCount };
   };
-  const { input, snapshot, only, problems, fetched } = await gather(false);
+  const { input, snapshot, only, problems, fetched, firmCount } = await gather(false);
   const { current } = input;
   const report = (
     outcome: "written" | "unchanged",
@@ -229,7 +259,7 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
     outcome,
     sets: [],
     requests: client.requests,
-    fetched: fetched.deals.fetched.size + fetched.articles.fetched.size,
+    fetched: fetched.deals.fetched.size + fetched.articles.fetched.size + firmCount,
     revision: after,
     seconds: (performance.now() - started) / 1000,
     tags,
@@ -245,11 +275,13 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
   if (problems.length > 0) throw new SyncRefusedError(problems);
 
   // A taxon changed: it may show on any page, so the whole content is written, as a sync does.
+  // So is a change to the people, offices or alerts: few, but a person is on deals and searched.
   if (
     !isSameFrame(
       { ...current, transactions: [], articles: [] },
       { ...parsed.content, transactions: [], articles: [] },
-    )
+    ) ||
+    !isSameFirm(current, parsed.content)
   ) {
     const whole = await readContent(db);
     const written = await writeSnapshot(

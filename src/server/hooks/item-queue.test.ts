@@ -11,6 +11,7 @@ import { until } from "../../../tests/helpers/poll.ts";
 import {
   ACCESS_KEY,
   DEALS_SET,
+  PEOPLE_SET,
   startSitefinityService,
   syncSettingsFor,
   type SitefinityService,
@@ -34,7 +35,7 @@ const registry = new Registry();
 
 beforeAll(async () => {
   database = await tempDatabase(content);
-  service = await startSitefinityService(content, { accessKey: ACCESS_KEY });
+  service = await startSitefinityService(content, { accessKey: ACCESS_KEY, hasFirm: true });
   const settings = parseSyncSettings(syncSettingsFor(service.base));
   if (!settings.ok) throw new Error(settings.problems.join("\n"));
   const log = pino(
@@ -90,5 +91,21 @@ describe("an item the web service serves in its old copy", { timeout: 60_000 }, 
     expect(await companyOf(late.Id)).toBe(late.Company);
     const asked = await registry.getSingleMetricAsString("site_hook_items_asked_again_total");
     expect(Number(asked.trim().split(" ").at(-1))).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("a bad person in a batch of people's hooks", { timeout: 60_000 }, () => {
+  it("is refused and named, and the rest of the batch lands", async () => {
+    const PERSON = "Telerik.Sitefinity.DynamicTypes.Model.People.Person";
+    const [bad, good] = [content.people[0]!, content.people[1]!];
+    service.edit(PEOPLE_SET, bad.Id, { Title: null });
+    service.edit(PEOPLE_SET, good.Id, { JobTitle: "Landed Beside A Bad One" });
+    queue.add({ itemType: PERSON, id: bad.Id });
+    queue.add({ itemType: PERSON, id: good.Id });
+    await queue.settled();
+    const people = (await readContent(database.db)).people;
+    expect(people.find((p) => p.Id === good.Id)?.JobTitle).toBe("Landed Beside A Bad One");
+    expect(people.find((p) => p.Id === bad.Id)?.Title).toBe(bad.Title);
+    expect(lines.some((line) => line.includes(`people ${bad.Id}: Title:`))).toBe(true);
   });
 });

@@ -80,7 +80,10 @@ export function answerList(url: URL, service: ListService): ODataAnswer {
     selected.sort((a, b) => time(b) - time(a));
   }
   const fields = (options.get("$select") ?? "*").split(",").map((f) => f.trim());
-  const expanded = (options.get("$expand") ?? "").split(",").map((f) => f.trim());
+  // A nested option (`DealTeam($select=Id)`) is taken as the field alone.
+  const expanded = (options.get("$expand") ?? "")
+    .split(",")
+    .map((f) => f.trim().replace(/\(.*\)$/, ""));
   const related = service.relatedFields ?? [];
   // As OData does: a field the type does not have is refused, not left out.
   const known = new Set(rows.flatMap((row) => Object.keys(row)));
