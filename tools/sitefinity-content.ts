@@ -135,6 +135,15 @@ export const ALERTS_SET = "alerts";
 /** A person's related image field, in a row only when `$expand` names it. */
 export const PHOTO_FIELD = "Photo";
 
+/**
+ * A photo's address in the service's Images library: a content file's relative one (the demo's
+ * portraits beside it) becomes one of the library's, which the service answers.
+ */
+const libraryUrl = (url: string) =>
+  /^https?:\/\//i.test(url)
+    ? url
+    : `/images/default-source/people/${encodeURIComponent(url.split("/").at(-1)!)}?sfvrsn=1`;
+
 /** The firm's types' sets, shaped as Sitefinity's dynamic types hold them. */
 function firmSets(content: ContentFile): Record<string, Row[]> {
   return {
@@ -148,7 +157,9 @@ function firmSets(content: ContentFile): Record<string, Row[]> {
       LastModified: sitefinityInstant(LastModified, i),
       PublicationDate: sitefinityInstant(LastModified, i),
       // Related media come as a list of images, as Sitefinity's `$expand` gives them.
-      [PHOTO_FIELD]: Photo ? [{ Id: Photo.Id ?? null, Title: p.Title, ...Photo }] : [],
+      [PHOTO_FIELD]: Photo
+        ? [{ Id: Photo.Id ?? null, Title: p.Title, ...Photo, Url: libraryUrl(Photo.Url) }]
+        : [],
     })),
     [OFFICES_SET]: content.offices.map(({ LastModified, ...o }, i) => ({
       Phone: null,
