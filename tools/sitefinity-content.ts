@@ -1,4 +1,5 @@
 import type { ContentFile } from "../src/content/content-file.ts";
+import type { Photo } from "../src/content/person.ts";
 
 // The firm's content as its Sitefinity holds it, built from one of our content files, for the
 // Sitefinity-shaped stand-in service (sitefinity-service.ts). Shaped from Sitefinity's documented
@@ -136,13 +137,14 @@ export const ALERTS_SET = "alerts";
 export const PHOTO_FIELD = "Photo";
 
 /**
- * A photo's address in the service's Images library: a content file's relative one (the demo's
- * portraits beside it) becomes one of the library's, which the service answers.
+ * A person's photo as the service's `$expand` gives it. One at an address of its own is the
+ * library's; a content file's relative one (the demo's portraits beside it) is in no library, so
+ * the person comes without it, as before the demo had portraits.
  */
-const libraryUrl = (url: string) =>
-  /^https?:\/\//i.test(url)
-    ? url
-    : `/images/default-source/people/${encodeURIComponent(url.split("/").at(-1)!)}?sfvrsn=1`;
+const expandedPhoto = (title: string, photo: Photo | null) =>
+  photo && /^https?:\/\//i.test(photo.Url)
+    ? [{ Id: photo.Id ?? null, Title: title, ...photo }]
+    : [];
 
 /** The firm's types' sets, shaped as Sitefinity's dynamic types hold them. */
 function firmSets(content: ContentFile): Record<string, Row[]> {
@@ -157,9 +159,7 @@ function firmSets(content: ContentFile): Record<string, Row[]> {
       LastModified: sitefinityInstant(LastModified, i),
       PublicationDate: sitefinityInstant(LastModified, i),
       // Related media come as a list of images, as Sitefinity's `$expand` gives them.
-      [PHOTO_FIELD]: Photo
-        ? [{ Id: Photo.Id ?? null, Title: p.Title, ...Photo, Url: libraryUrl(Photo.Url) }]
-        : [],
+      [PHOTO_FIELD]: expandedPhoto(p.Title, Photo),
     })),
     [OFFICES_SET]: content.offices.map(({ LastModified, ...o }, i) => ({
       Phone: null,
