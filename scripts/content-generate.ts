@@ -1,10 +1,13 @@
-import { writeFileSync } from "node:fs";
+import { cpSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { generateContent } from "../src/db/demo/generate.ts";
 import { runCli } from "./cli.ts";
 import { serializeContent } from "./content-file-io.ts";
 
 // npm run content:generate -- --transactions N [--articles N] [--seed S] [--out FILE]
+// With --out, the people's portraits go beside the file too (portraits/), where their relative
+// addresses point, so that content:import of the file shows them.
 runCli(async () => {
   const { values } = parseArgs({
     options: {
@@ -29,7 +32,11 @@ runCli(async () => {
   const text = serializeContent(content);
   if (values.out) {
     writeFileSync(values.out, text);
-    console.error(`wrote ${content.transactions.length} transactions to ${values.out}`);
+    const portraits = join(dirname(values.out), "portraits");
+    cpSync(new URL("../src/db/demo/portraits/", import.meta.url), portraits, { recursive: true });
+    console.error(
+      `wrote ${content.transactions.length} transactions to ${values.out}, and ${content.people.length} portraits to ${portraits}`,
+    );
   } else {
     process.stdout.write(text);
   }

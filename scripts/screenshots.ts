@@ -31,6 +31,16 @@ for (const width of values.widths.split(",").map(Number)) {
     // Through the CSSOM: the site's CSP (rightly) refuses an injected <style>.
     if (scale !== 1)
       await page.evaluate((s) => (document.documentElement.style.fontSize = `${s * 100}%`), scale);
+    // A full page shows every image: those loaded lazily are asked for now, and decoded.
+    if (!values.fold)
+      await page.evaluate(() =>
+        Promise.all(
+          [...document.images].map((img) => {
+            img.loading = "eager";
+            return img.decode().catch(() => {});
+          }),
+        ),
+      );
     const name = path.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home";
     const file = `screenshots/${name}-${width}${suffix}.png`;
     await page.screenshot({ path: file, fullPage: !values.fold });

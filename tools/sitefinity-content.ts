@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { ContentFile } from "../src/content/content-file.ts";
+import type { Photo } from "../src/content/person.ts";
 import { isPlainPagePath } from "../src/rules/site-paths.ts";
 
 // The firm's content as its Sitefinity holds it, built from one of our content files, for the
@@ -169,6 +170,16 @@ export const DEAL_TEAM_FIELD = "DealTeam";
 /** A person's related image field, in a row only when `$expand` names it. */
 export const PHOTO_FIELD = "Photo";
 
+/**
+ * A person's photo as the service's `$expand` gives it. One at an address of its own is the
+ * library's; a content file's relative one (the demo's portraits beside it) is in no library, so
+ * the person comes without it, as before the demo had portraits.
+ */
+const expandedPhoto = (title: string, photo: Photo | null) =>
+  photo && /^https?:\/\//i.test(photo.Url)
+    ? [{ Id: photo.Id ?? null, Title: title, ...photo }]
+    : [];
+
 /** The firm's types' sets, shaped as Sitefinity's dynamic types hold them. */
 function firmSets(content: ContentFile): Record<string, Row[]> {
   return {
@@ -182,7 +193,7 @@ function firmSets(content: ContentFile): Record<string, Row[]> {
       LastModified: sitefinityInstant(LastModified, i),
       PublicationDate: sitefinityInstant(LastModified, i),
       // Related media come as a list of images, as Sitefinity's `$expand` gives them.
-      [PHOTO_FIELD]: Photo ? [{ Id: Photo.Id ?? null, Title: p.Title, ...Photo }] : [],
+      [PHOTO_FIELD]: expandedPhoto(p.Title, Photo),
     })),
     [OFFICES_SET]: content.offices.map(({ LastModified, ...o }, i) => ({
       Phone: null,

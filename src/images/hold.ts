@@ -1,5 +1,5 @@
 import { inspectImage, type ImageFacts } from "./inspect.ts";
-import type { ImageLoader } from "./load.ts";
+import { isUrlAddress, type ImageLoader } from "./load.ts";
 import type { ImageRefusal } from "./refusal.ts";
 
 // Holding images: each address is fetched once (a URL names one version of an image: Sitefinity's
@@ -29,8 +29,6 @@ export type HoldOutcome =
 /** How many images are fetched at once. */
 const CONCURRENCY = 8;
 
-const isRemote = (address: string) => /^https?:\/\//i.test(address);
-
 /**
  * Holds every address not yet held, a few at a time, and resolves with each address's outcome
  * (held ones included, as held). A URL already held is not fetched again; a relative path (a file
@@ -48,7 +46,7 @@ export async function holdImages(
   const queue: string[] = [];
   for (const address of unique) {
     const digest = held.get(address);
-    if (digest !== undefined && isRemote(address))
+    if (digest !== undefined && isUrlAddress(address))
       outcomes.set(address, { address, isHeld: true, digest, isNew: false });
     else queue.push(address);
   }

@@ -35,6 +35,9 @@ export type ImageLoader = (address: string) => Promise<Loaded>;
 const refuse = (reason: string): Loaded => ({ ok: false, reason });
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
+/** Whether an address is an http(s) URL (not a path beside a content file). */
+export const isUrlAddress = (address: string): boolean => /^https?:\/\//i.test(address);
+
 /** Whether an address is one the site holds: an http(s) URL or a relative path. */
 export function isImageAddress(address: string): boolean {
   return /^https?:\/\//i.test(address) || isRelativePath(address);
@@ -58,7 +61,7 @@ export function imageLoader(options: LoaderOptions): ImageLoader {
     maxBytes: options.maxBytes ?? MAX_IMAGE_BYTES,
   };
   return async (address) => {
-    if (/^https?:\/\//i.test(address)) return fetchImage(address, { ...options, ...limits });
+    if (isUrlAddress(address)) return fetchImage(address, { ...options, ...limits });
     if (!isRelativePath(address))
       return refuse("it is neither an http(s) URL nor a path inside the content file's folder");
     if (options.folder === undefined)

@@ -2,14 +2,16 @@ import type { Db } from "../db/connect.ts";
 import { imageAddresses, type ImageReferrers } from "../db/repositories/image-collect.ts";
 import { imageStore } from "../db/repositories/image-store.ts";
 import { holdImages, refusals } from "../images/hold.ts";
-import { imageLoader } from "../images/load.ts";
+import { imageLoader, isUrlAddress } from "../images/load.ts";
 import { UNHELD_IMAGES } from "../rules/cache-tags.ts";
 import type { ImagesReport } from "./report.ts";
 
 // A sync holds the images its content refers to before it writes, in the process that writes, so
 // that the write's commit shows them: fetched from the web service's own origin only (an editor's
 // HTML must not make the site fetch from anywhere else), each once. A bad image never stops the
-// sync: the item lands without it, and the report names the address and the reason.
+// sync: the item lands without it, and the report names the address and the reason. A path
+// beside a content file (what the sync keeps of an imported file: the demo's portraits) is the
+// import's to hold; the sync has no folder to read it from, and leaves it as it is.
 
 /** What holding a sync's images gives its write: the report, and the tags it adds. */
 export interface HeldForSync {
@@ -27,7 +29,7 @@ export async function holdSyncImages(
 ): Promise<HeldForSync> {
   const outcomes = await holdImages(
     imageStore(db),
-    imageAddresses(content),
+    imageAddresses(content).filter(isUrlAddress),
     imageLoader({ origins: [origin], signal }),
   );
   const isNewlyHeld = outcomes.some((o) => o.isHeld && o.isNew);

@@ -1,9 +1,11 @@
 import type { Person } from "../../content/person.ts";
 import { slug, stableGuid } from "./ids.ts";
+import { demoPhoto } from "./portraits.ts";
 
 // The demo firm's bankers, as the firm's Sitefinity holds them (its People type): invented names,
 // numbers in the 555-01xx range set aside for fiction. `groups` name industry groups by their
 // UrlName; the demo turns them into the taxa's Ids. The order is the leadership page's (Ordinal).
+// Each has a drawn portrait (./portraits.ts), never a real person's photograph.
 
 /** A demo banker before their groups are resolved to taxon Ids. */
 export interface DemoPerson extends Omit<Person, "Industries" | "LastModified"> {
@@ -34,7 +36,7 @@ const person = (
     Email: `${words[0]!.toLowerCase()}.${words.at(-1)!.toLowerCase()}@halvorsenridge.com`,
     Phone: phone,
     groups,
-    Photo: null,
+    Photo: demoPhoto(name, slug(name)),
     Ordinal: null,
   };
 };

@@ -75,14 +75,16 @@ const url = (path: string, version = 1) => `${service.origin}${path}?sfvrsn=${ve
 const requestsFor = (path: string) => service.requests.filter((r) => r.includes(path)).length;
 
 describe("imageAddresses", () => {
-  it("lists every image of the descriptions, articles and pages, once, and no site path", () => {
+  it("lists every image of the descriptions, articles, pages and people, once, and no site path", () => {
     const content = showing(
       [url("/a.png"), "/images/own.png"],
       [url("/b.png")],
       [url("/a.png"), url("/c.png")],
     );
+    const photos = base.people.flatMap((p) => (p.Photo ? [p.Photo.Url] : []));
+    expect(photos.length).toBeGreaterThan(0);
     expect(imageAddresses(content).sort()).toEqual(
-      [url("/a.png"), url("/b.png"), url("/c.png")].sort(),
+      [url("/a.png"), url("/b.png"), url("/c.png"), ...photos].sort(),
     );
   });
 });
