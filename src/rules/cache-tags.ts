@@ -262,6 +262,13 @@ export const pageTag = (path: string) =>
   `page-${path.toLowerCase().replace(/^\//, "").replaceAll("/", ".")}`;
 /** A held image: its addresses, and the pages that show it (by the SHA-256 of its bytes). */
 export const imageTag = (digest: string) => `image-${digest.toLowerCase()}`;
+
+/**
+ * Whether a change's tags are those of an image's renditions being stored (its tag alone): the
+ * one write that changes no content, only which copies of an image the pages offer.
+ */
+export const isRenditionsChange = (tags: readonly string[]): boolean =>
+  tags.length === 1 && tags[0]!.startsWith("image-");
 /**
  * Pages that left out an image the site did not hold (it failed, or is on its way): a write that
  * holds an image it did not hold before touches them.

@@ -4,7 +4,7 @@ import type { Person } from "../../content/person.ts";
 import type { Site } from "../../content/site.ts";
 import type { Cause } from "../../record/cause.ts";
 import { canonicalJson, entry } from "../../record/chain.ts";
-import { ALL, imageTag } from "../../rules/cache-tags.ts";
+import { ALL, imageTag, isRenditionsChange } from "../../rules/cache-tags.ts";
 import { storedDateTime } from "../../rules/date-time.ts";
 import type { Db } from "../connect.ts";
 import type { Database } from "../schema.ts";
@@ -330,15 +330,35 @@ export async function changedTags(db: Db, from: number, to: number): Promise<str
   return [...tags];
 }
 
-/** Fails unless the content is at `expected`; on PostgreSQL the row stays locked until commit. */
+/**
+ * Fails unless the content is at `expected`, or moved on since only by renditions (an image's
+ * resized copies, stored as a change of their own: they change no content, so a write worked out
+ * from `expected` is still right, and a sync is not failed by the images an earlier write held).
+ * On PostgreSQL the row stays locked until commit.
+ */
 async function checkRevision(tx: KyselyTx<Database>, dialect: Db["dialect"], expected: number) {
   const query = tx.selectFrom("content_meta").select("Revision").where("Id", "=", 1);
   const row = await (dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
   const revision = row?.Revision ?? 0;
-  if (revision !== expected)
-    throw new ContentChangedError(
-      `the content changed while this ran (revision ${expected}, now ${revision}): run it again`,
-    );
+  if (revision === expected) return;
+  if (revision > expected && (await isRenditionsOnly(tx, expected, revision))) return;
+  throw new ContentChangedError(
+    `the content changed while this ran (revision ${expected}, now ${revision}): run it again`,
+  );
+}
+
+/** Whether every change after revision `from` up to `to` is on record and stored renditions only. */
+async function isRenditionsOnly(tx: KyselyTx<Database>, from: number, to: number) {
+  const rows = await tx
+    .selectFrom("content_changes")
+    .select("Tags")
+    .where("Revision", ">", from)
+    .where("Revision", "<=", to)
+    .execute();
+  return (
+    rows.length === to - from &&
+    rows.every((row) => isRenditionsChange(JSON.parse(row.Tags) as readonly string[]))
+  );
 }
 
 async function deleteAll(tx: KyselyTx<Database>) {

@@ -192,4 +192,21 @@ describe("renditions", () => {
       avif?.bytes.equals(renditions.find((r) => r.width === 320 && r.format === "avif")!.bytes),
     ).toBe(true);
   });
+
+  it("do not fail a write worked out before they were stored; another write in between does", async () => {
+    const db = await database();
+    const address = url("/images/people/ada.jpg");
+    await holdImages(imageStore(db), [address], imageLoader({ origins: [service.origin] }));
+    const read = await contentRevision(db);
+    const waiting = await nextAwaitingRenditions(db);
+    await storeRenditions(db, waiting!.digest, await makeRenditions(waiting!.bytes, waiting!));
+    // A sync that read the content before the renditions were stored still writes.
+    const written = await replaceContent(db, base, { ifRevision: read });
+    expect(written).toBe(read + 2);
+    // A content write in between is a change the sync did not see: it is refused.
+    await replaceContent(db, showing([]), {});
+    await expect(replaceContent(db, base, { ifRevision: written })).rejects.toThrow(
+      /the content changed while this ran/,
+    );
+  });
 });
