@@ -3,6 +3,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { CHROMIUM_ARGS, findChromium } from "../tools/chromium.ts";
 import { BUDGETS } from "./budgets.ts";
+import { LEADERSHIP_PATH } from "../src/rules/site-paths.ts";
 import { samplePaths, startBenchServer } from "./site-server.ts";
 
 // Lighthouse (mobile settings, its default: simulated slow 4G and a 4× slower CPU) driving
@@ -11,7 +12,8 @@ import { samplePaths, startBenchServer } from "./site-server.ts";
 // Total Blocking Time count, as
 // Lighthouse's own guidance on variance advises; every run's score and TBT are printed. A page
 // passes with performance ≥ 95, Total Blocking Time ≤ 200 ms, and accessibility, best practices
-// and SEO at 100. Pages: the home page, /transactions, /topics, an article and a deal page. Part
+// and SEO at 100. Pages: the home page, /transactions, /topics, an article, a deal page, an
+// industry hub, the leadership page and a profile (their photographs among the bytes). Part
 // of `npm run bench`; `npm run lighthouse` runs it alone.
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
@@ -55,7 +57,18 @@ function verdict(path: string, runs: Result[]): string[] {
   return lines;
 }
 
-/** Runs Lighthouse on the home page, both widget pages, an article, a deal page and an industry hub. */
+/** A banker's profile: the first the leadership page links to. */
+async function profilePath(url: string): Promise<string> {
+  const leadership = await (await fetch(`${url}${LEADERSHIP_PATH}`)).text();
+  const path = /href="(\/people\/[^"?/.]+)"/.exec(leadership)?.[1];
+  if (!path) throw new Error("the leadership page links to no profile");
+  return path;
+}
+
+/**
+ * Runs Lighthouse on the home page, both widget pages, an article, a deal page, an industry hub,
+ * the leadership page and a profile.
+ */
 export async function benchLighthouse(): Promise<string[]> {
   const server = await startBenchServer();
   const browser = findChromium();
@@ -68,7 +81,9 @@ export async function benchLighthouse(): Promise<string[]> {
   ];
   try {
     const { article, deal } = await samplePaths(server.url);
-    for (const path of ["/", "/transactions", "/topics", article, deal, "/industries/healthcare"]) {
+    const profile = await profilePath(server.url);
+    const paths = ["/", "/transactions", "/topics", article, deal, "/industries/healthcare"];
+    for (const path of [...paths, LEADERSHIP_PATH, profile]) {
       const runs: Result[] = [];
       for (let i = 0; i < RUNS; i++) {
         const result = await lighthouse(`${server.url}${path}`, {

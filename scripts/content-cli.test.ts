@@ -32,7 +32,8 @@ describe("content commands", { timeout: 60_000 }, () => {
     expect(JSON.parse(readFileSync(file("a.json"), "utf8")).transactions).toHaveLength(300);
   });
 
-  it("exports, imports and exports again to identical bytes", () => {
+  // Each import holds the demo's portraits (beside the generated file) and makes their renditions.
+  it("exports, imports and exports again to identical bytes", { timeout: 180_000 }, () => {
     expect(runScript("content-import.ts", [file("a.json")], env).status).toBe(0);
     expect(runScript("content-export.ts", [file("first.json")], env).status).toBe(0);
     expect(runScript("content-import.ts", [file("first.json")], env).status).toBe(0);

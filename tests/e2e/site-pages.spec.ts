@@ -51,6 +51,12 @@ const PAGES: PageCase[] = [
   { name: "search with a spelling to try", path: "/search?q=kystne", h1: "Search" },
   { name: "a deal page", path: `/transactions/${newestDeal.UrlName}`, h1: newestDeal.Company },
   { name: "a content page", path: "/about/contact", h1: "Contact" },
+  { name: "leadership", path: "/about/leadership", h1: "Leadership" },
+  {
+    name: "a profile",
+    path: `/people/${content.people[0]!.UrlName}`,
+    h1: content.people[0]!.Title,
+  },
   { name: "industries", path: "/industries", h1: "Industries" },
   { name: "a service page", path: "/services/sell-side-advisory", h1: "Sell-Side Advisory" },
   {

@@ -7,7 +7,7 @@ import { articleUrl, demoContent, expect, expectHydrated, topicUrl } from "./fix
 
 /** One of each kind of page, by a name for the test titles. */
 export function pageTypes(): [string, string][] {
-  const { articles, flatTaxa, transactions } = demoContent();
+  const { articles, flatTaxa, transactions, people } = demoContent();
   const tagged = flatTaxa.find((t) => articles.some((a) => a.Tags.includes(t.Id)))!;
   return [
     ["home", "/"],
@@ -26,6 +26,7 @@ export function pageTypes(): [string, string][] {
     ["industry hub", "/industries/healthcare"],
     ["service page", "/services/sell-side-advisory"],
     ["people", "/about/leadership"],
+    ["profile", `/people/${people[0]!.UrlName}`],
     ["not found", "/no-such-page"],
   ];
 }

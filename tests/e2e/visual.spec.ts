@@ -31,6 +31,7 @@ const PAGES: [name: string, path: string, ready?: string][] = [
   ["hub", "/industries/healthcare"],
   ["service", "/services/sell-side-advisory"],
   ["people", "/about/leadership"],
+  ["profile", `/people/${content.people[0]!.UrlName}`],
   ["not-found", "/no-such-page"],
 ];
 
@@ -46,6 +47,13 @@ for (const width of [375, 768, 1280]) {
         await page.goto(`${baseUrl()}${path}`, { waitUntil: "networkidle" });
         if (ready) await expect(page.locator(ready).first()).toBeVisible();
         await page.evaluate(() => document.fonts.ready);
+        // Photographs the shot takes in are loaded now, lazy or not, and decoded, so that each
+        // shows (not its empty frame) whatever the machine's speed.
+        await page.evaluate((max) => {
+          const shown = [...document.images].filter((i) => i.getBoundingClientRect().top < max);
+          for (const img of shown) img.loading = "eager";
+          return Promise.all(shown.map((img) => img.decode().catch(() => {})));
+        }, MAX_HEIGHT);
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
         await expect(page).toHaveScreenshot(`${name}-${width}.png`, {
           fullPage: true,

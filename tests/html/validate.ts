@@ -3,7 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateContent } from "../../src/db/demo/generate.ts";
-import { ARTICLES_PATH, articlePath, dealPath, topicPath } from "../../src/rules/site-paths.ts";
+import {
+  ARTICLES_PATH,
+  articlePath,
+  dealPath,
+  personPath,
+  topicPath,
+} from "../../src/rules/site-paths.ts";
 import { waitForHttp } from "../../tools/free-port.ts";
 import { ROOT } from "../../tools/run-script.ts";
 import { startServer } from "../../tools/server-process.ts";
@@ -20,7 +26,7 @@ interface PageType {
 
 /** The page types, with their content picked from the demo content the server loads. */
 function pageTypes(): PageType[] {
-  const { transactions, articles, flatTaxa } = generateContent();
+  const { transactions, articles, flatTaxa, people } = generateContent();
   const article = articles.toSorted((a, b) =>
     b.PublicationDate.localeCompare(a.PublicationDate),
   )[0];
@@ -42,6 +48,7 @@ function pageTypes(): PageType[] {
     { name: "a content page with child pages", path: "/services" },
     { name: "a service page", path: "/services/sell-side-advisory" },
     { name: "leadership", path: "/about/leadership" },
+    { name: "a profile", path: personPath(people[0]!.UrlName) },
     { name: "the industries", path: "/industries" },
     { name: "an industry hub", path: "/industries/healthcare" },
     { name: "a service's deals", path: "/services/sell-side-advisory/transactions" },
