@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serializeContent } from "../../scripts/content-file-io.ts";
 import { generateContent } from "../../src/db/demo/generate.ts";
-import { runScriptAsync } from "../../tools/run-script.ts";
+import { ROOT, runScriptAsync } from "../../tools/run-script.ts";
 
 // The content commands write from another process than the site's: with a purger set (the
 // site's settings), they purge the shared caches themselves, once at once and once more after
@@ -19,7 +19,9 @@ let varnish = "";
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "site-commands-purge-"));
+  // The demo content with its portraits beside it, as `content:generate --out` writes it.
   writeFileSync(join(dir, "content.json"), serializeContent(generateContent()));
+  cpSync(join(ROOT, "src/db/demo/portraits"), join(dir, "portraits"), { recursive: true });
   cache = createServer((request, response) => {
     if (request.method === "PURGE") purges.push(request.headers);
     response.writeHead(200).end();

@@ -1,5 +1,6 @@
 import {
   closeSync,
+  cpSync,
   mkdirSync,
   mkdtempSync,
   openSync,
@@ -13,7 +14,8 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateContent } from "../../src/db/demo/generate.ts";
-import { runScriptAsync } from "../../tools/run-script.ts";
+import { ROOT, runScriptAsync } from "../../tools/run-script.ts";
+import { untilRendered } from "../helpers/renditions.ts";
 import { startExpectingFailure, startServer } from "../../tools/server-process.ts";
 
 /**
@@ -125,6 +127,7 @@ describe("an import that fails while the site is serving", () => {
     const db = `file:${path}`;
     const server = await startServer({ DATABASE_URL: db, SEED_DEMO: "true" });
     try {
+      await untilRendered(db);
       const pages = [
         "/",
         "/topics",
@@ -182,6 +185,7 @@ describe("an import whose database write fails near its end", () => {
     const pages = ["/", "/api/default/transactions/$count", "/topics"];
     const sqlite = new Database(path);
     try {
+      await untilRendered(`file:${path}`);
       const before = await Promise.all(pages.map(text));
       const revision = revisionIn(path);
       const next = generateContent({ transactions: 5_000, articles: 40, seed: 7 });
@@ -189,6 +193,8 @@ describe("an import whose database write fails near its end", () => {
       expect(before[1]).not.toBe(total);
       const file = join(dir, "next.json");
       writeFileSync(file, JSON.stringify(next));
+      // Its portraits beside it, as `content:generate --out` writes them.
+      cpSync(join(ROOT, "src/db/demo/portraits"), join(dir, "portraits"), { recursive: true });
 
       // The file is valid; the database itself refuses a row near the end, as a full disk would.
       // (The count is ours, not input: the trigger's text cannot take a bound parameter.)

@@ -5,12 +5,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect } from "../../src/db/connect.ts";
 import { generateContent } from "../../src/db/demo/generate.ts";
-import { nextAwaitingRenditions } from "../../src/db/repositories/image-store.ts";
 import { articlePath, dealPath } from "../../src/rules/site-paths.ts";
 import { freePort } from "../../tools/free-port.ts";
 import { metricValue, until } from "../helpers/poll.ts";
+import { untilRendered } from "../helpers/renditions.ts";
 import { startServer, type ServerProcess } from "../../tools/server-process.ts";
 import {
   ACCESS_KEY,
@@ -120,18 +119,9 @@ describe("Sitefinity's service hooks (SQLite)", { timeout: 120_000 }, () => {
     service = await startSitefinityService(firm, { accessKey: ACCESS_KEY });
     ({ server: site, metricsUrl } = await hookedSite(dir, service, { LOG_LEVEL: "info" }));
     await until("the first sync wrote", async () => (await revision()) >= 2, 60_000);
-    // The renditions of the images it held are content changes of their own, made in the
-    // background: the tests below count revisions, so they start once none is owed.
-    const db = connect(`file:${join(dir, "site.db")}`);
-    try {
-      await until(
-        "the renditions were made",
-        async () => !(await nextAwaitingRenditions(db)),
-        60_000,
-      );
-    } finally {
-      await db.close();
-    }
+    // The renditions of the images it held are content changes of their own: the tests below
+    // count revisions.
+    await untilRendered(`file:${join(dir, "site.db")}`);
   }, 150_000);
   afterAll(async () => {
     await site?.stop();
