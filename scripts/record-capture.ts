@@ -1,9 +1,10 @@
 import { existsSync } from "node:fs";
 import { hostname, setPriority } from "node:os";
 import { connect, CONTENT_WRITE_TIMEOUT_MS, type Db } from "../src/db/connect.ts";
-import { DIST, loadAstroHandler, loadErrorPage } from "../src/server/boot.ts";
+import { DIST } from "../src/server/boot.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { buildFiles, buildId } from "../src/server/record/build-id.ts";
+import { builtSite } from "../src/server/record/capture-app.ts";
 import { captureLoop } from "../src/server/record/capture-loop.ts";
 import type { CaptureReport } from "../src/server/record/capture.ts";
 
@@ -45,13 +46,7 @@ export async function captureOwn(db: Db, { kind }: { kind: string }): Promise<vo
     {
       db,
       snapshotDb,
-      site: {
-        config,
-        astro: await loadAstroHandler(),
-        errorPage: loadErrorPage(),
-        clientDir: `${DIST}client`,
-        embedDir: `${DIST}embed`,
-      },
+      site: await builtSite(config),
       build: { id: buildId(DIST), files: () => buildFiles(DIST) },
       by: `${kind} on ${hostname()}, process ${process.pid}`,
     },

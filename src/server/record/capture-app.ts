@@ -5,6 +5,7 @@ import { contentRevision } from "../../db/repositories/content-repository.ts";
 import type { RecordQueries } from "../../db/repositories/record-repository.ts";
 import { buildApp } from "../app.ts";
 import type { AstroHandler } from "../astro-bridge.ts";
+import { DIST, loadAstroHandler, loadErrorPage } from "../boot.ts";
 import type { Config } from "../config.ts";
 import type { ContentState } from "../content-state.ts";
 import type { Metrics } from "../metrics.ts";
@@ -22,6 +23,17 @@ export interface CaptureSite {
   errorPage?: string;
   clientDir?: string;
   embedDir?: string;
+}
+
+/** The site as built in `dist/`, for a capture: its handler, error page and static folders. */
+export async function builtSite(config: Config): Promise<CaptureSite> {
+  return {
+    config,
+    astro: await loadAstroHandler(),
+    errorPage: loadErrorPage(),
+    clientDir: `${DIST}client`,
+    embedDir: `${DIST}embed`,
+  };
 }
 
 /** A reply as the site sent it: status, headers (lower-case names) and body. */

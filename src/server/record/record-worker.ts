@@ -2,9 +2,10 @@ import { hostname, setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { connect } from "../../db/connect.ts";
 import { lastGap, recordFigures } from "../../db/repositories/record-index.ts";
-import { DIST, loadAstroHandler, loadErrorPage } from "../boot.ts";
+import { DIST } from "../boot.ts";
 import { loadConfig } from "../config.ts";
 import { buildFiles, buildId } from "./build-id.ts";
+import { builtSite } from "./capture-app.ts";
 import { captureLoop } from "./capture-loop.ts";
 import { recordDeploy } from "./changes.ts";
 import type { CaptureReport } from "./capture.ts";
@@ -56,13 +57,7 @@ const loop = captureLoop(
   {
     db,
     snapshotDb,
-    site: {
-      config,
-      astro: await loadAstroHandler(),
-      errorPage: loadErrorPage(),
-      clientDir: `${DIST}client`,
-      embedDir: `${DIST}embed`,
-    },
+    site: await builtSite(config),
     build: { id: build, files: () => buildFiles(DIST) },
     by: `site on ${hostname()}, process ${process.pid}`,
   },
