@@ -193,6 +193,21 @@ describe("renditions", () => {
     ).toBe(true);
   });
 
+  it("stored by several instances at once make one revision, not one each", async () => {
+    const db = await database();
+    const address = url("/images/people/ada.jpg");
+    await holdImages(imageStore(db), [address], imageLoader({ origins: [service.origin] }));
+    const waiting = await nextAwaitingRenditions(db);
+    const renditions = await makeRenditions(waiting!.bytes, waiting!);
+    const before = await contentRevision(db);
+    // Each found the image awaiting its renditions and made them; only one stores them.
+    const stored = await Promise.all(
+      Array.from({ length: 6 }, () => storeRenditions(db, waiting!.digest, renditions)),
+    );
+    expect(stored.filter((tags) => tags !== null)).toHaveLength(1);
+    expect(await contentRevision(db)).toBe(before + 1);
+  });
+
   it("do not fail a write worked out before they were stored; another write in between does", async () => {
     const db = await database();
     const address = url("/images/people/ada.jpg");

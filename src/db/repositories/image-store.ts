@@ -112,8 +112,12 @@ export async function storeRenditions(
       .limit(1)
       .executeTakeFirst();
     if (!image || made) return null;
-    for (const r of renditions)
-      await tx
+    // Two instances can both find none made and both get here: the unique key makes the later
+    // one's first insert wait for the earlier one's commit and then insert nothing. It then
+    // stops before its revision, which would purge the image's pages a second time.
+    let inserted = 0n;
+    for (const r of renditions) {
+      const result = await tx
         .insertInto("image_renditions")
         .values({
           Digest: digest,
@@ -123,7 +127,10 @@ export async function storeRenditions(
           Bytes: r.bytes,
         })
         .onConflict((c) => c.columns(["Digest", "Width", "Format"]).doNothing())
-        .execute();
+        .executeTakeFirst();
+      inserted += result.numInsertedOrUpdatedRows ?? 0n;
+    }
+    if (inserted === 0n && renditions.length > 0) return null;
     const tags = [imageTag(digest)];
     await commitRevision(tx, db.dialect, tags);
     return tags;
