@@ -31,16 +31,21 @@ export async function renderAwaitingImages(
   while (!options.signal?.aborted) {
     const image = await nextAwaitingRenditions(db);
     if (image === null) break;
+    let renditions;
     try {
-      const renditions = await makeRenditions(image.bytes, image);
-      const tags = await storeRenditions(db, image.digest, renditions);
-      if (tags !== null) options.onRendered?.(tags);
-      count++;
+      renditions = await makeRenditions(image.bytes, image);
     } catch (error) {
+      // Only bytes that do not resize give up on the image for good.
       const reason = error instanceof Error ? error.message : String(error);
       await renditionsFailed(db, image.digest, reason);
       options.onFailed?.(image.digest, reason);
+      continue;
     }
+    // A database that cannot take them now (locked, gone a moment) rejects the run: the image
+    // stays awaiting, and the next write or start makes them again.
+    const tags = await storeRenditions(db, image.digest, renditions);
+    if (tags !== null) options.onRendered?.(tags);
+    count++;
   }
   return count;
 }
