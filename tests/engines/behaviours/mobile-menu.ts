@@ -9,7 +9,10 @@ import { ARTICLE } from "./share.ts";
 export const OPEN_MENU = 'button[aria-label="Open menu"]';
 const mobileToggle = (section: string) => `nav.mobile-nav button[aria-label="${section} submenu"]`;
 
-/** Opens the menu and waits for it to show, with its backdrop, the page fixed behind it. */
+/**
+ * Opens the menu and waits for it to show, with its backdrop, the page fixed behind it, and its
+ * slide-in over: a press during it can land on the backdrop, where the panel was a frame before.
+ */
 async function openMenu(page: EnginePage) {
   await page.press({ css: OPEN_MENU });
   await expanded(page, OPEN_MENU, true);
@@ -17,9 +20,13 @@ async function openMenu(page: EnginePage) {
     const dialog = document.querySelector('[role="dialog"]');
     const backdrop = document.getElementById("mobile-menu-backdrop");
     const shows = (e: Element | null) => !!e && e.getClientRects().length > 0;
+    const moving = document.getAnimations().filter((a) => a.playState === "running").length;
     return (
-      (shows(dialog) && shows(backdrop) && getComputedStyle(document.body).position === "fixed") ||
-      `dialog ${shows(dialog)}, backdrop ${shows(backdrop)}, body ${getComputedStyle(document.body).position}`
+      (shows(dialog) &&
+        shows(backdrop) &&
+        getComputedStyle(document.body).position === "fixed" &&
+        moving === 0) ||
+      `dialog ${shows(dialog)}, backdrop ${shows(backdrop)}, body ${getComputedStyle(document.body).position}, ${moving} animations running`
     );
   });
 }
