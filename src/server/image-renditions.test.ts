@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { sql } from "kysely";
+import { refuseWrites } from "../../tests/helpers/refuse-writes.ts";
 import { tempDatabase } from "../../tests/helpers/temp-db.ts";
 import { portraitJpeg, transparentPng } from "../../tools/test-images.ts";
-import type { Db } from "../db/connect.ts";
 import { imageRepository } from "../db/repositories/image-repository.ts";
 import { imageStore } from "../db/repositories/image-store.ts";
 import { inspectImage } from "../images/inspect.ts";
@@ -61,42 +60,18 @@ describe("renderAwaitingImages", () => {
     const { db } = await withImages({ "people/ada.jpg": await portraitJpeg(360, 450) });
     // The database refuses the renditions' rows for a while (a disk full, a lock held too long),
     // while every other write still goes through.
-    await refuseRenditionRows(db, true);
+    const allow = await refuseWrites(db, "image_renditions", "INSERT");
     const failed: string[] = [];
     await expect(
       renderAwaitingImages(db, { onFailed: (digest) => failed.push(digest) }),
-    ).rejects.toThrow(/no room/);
-    await refuseRenditionRows(db, false);
+    ).rejects.toThrow(/refused/);
+    await allow();
     expect(failed).toEqual([]);
     expect(await renderAwaitingImages(db)).toBe(1);
     const held = await imageRepository(db).held(["people/ada.jpg"]);
     expect(held.get("people/ada.jpg")?.widths).toEqual([320, 360]);
   });
 });
-
-/** Makes every insert into the renditions' table fail, or stops it. */
-async function refuseRenditionRows(db: Db, isRefused: boolean) {
-  if (db.dialect === "sqlite")
-    await sql
-      .raw(
-        isRefused
-          ? "CREATE TRIGGER refuse BEFORE INSERT ON image_renditions BEGIN SELECT RAISE(ABORT, 'no room'); END"
-          : "DROP TRIGGER refuse",
-      )
-      .execute(db.kysely);
-  else if (isRefused) {
-    await sql
-      .raw(
-        "CREATE FUNCTION refuse() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'no room'; END $$ LANGUAGE plpgsql",
-      )
-      .execute(db.kysely);
-    await sql
-      .raw(
-        "CREATE TRIGGER refuse BEFORE INSERT ON image_renditions FOR EACH ROW EXECUTE FUNCTION refuse()",
-      )
-      .execute(db.kysely);
-  } else await sql.raw("DROP TRIGGER refuse ON image_renditions").execute(db.kysely);
-}
 
 describe("renditionQueue", () => {
   it("runs once more when kicked during a run, and stop() waits for the image in hand", async () => {

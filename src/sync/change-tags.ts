@@ -7,6 +7,7 @@ import {
   OFFICES,
   PEOPLE,
   pageTag,
+  personDealsTag,
   personTag,
   SEARCH,
 } from "../rules/cache-tags.ts";
@@ -156,6 +157,18 @@ export function isSameFirm(a: Firm, b: Firm): boolean {
   return same(a.people, b.people) && same(a.offices, b.offices) && same(a.alerts, b.alerts);
 }
 
+/** The Ids of the people added or changed, and of those removed, from `before` to `after`. */
+export function peopleChanges(
+  before: Pick<Firm, "people">,
+  after: Pick<Firm, "people">,
+): { changed: string[]; removed: string[] } {
+  const pairs = differing(before.people, after.people, (p) => p);
+  return {
+    changed: pairs.flatMap(({ after: a }) => (a ? [a.Id] : [])),
+    removed: pairs.flatMap(({ before: b, after: a }) => (b && !a ? [b.Id] : [])),
+  };
+}
+
 /**
  * The tags a change to the people, offices or alerts touches: each changed person's profile and
  * the lists of people (and the search, which finds them); the offices; the alert, only when the
@@ -163,9 +176,11 @@ export function isSameFirm(a: Firm, b: Firm): boolean {
  */
 export function firmChangeTags(before: Firm, after: Firm): string[] {
   const tags = new Set<string>();
-  const people = differing(before.people, after.people, (p) => p);
-  if (people.length > 0) tags.add(PEOPLE).add(SEARCH);
-  for (const { before: b, after: a } of people) tags.add(personTag((b ?? a)!.Id));
+  const { changed, removed } = peopleChanges(before, after);
+  if (changed.length + removed.length > 0) tags.add(PEOPLE).add(SEARCH);
+  for (const id of [...changed, ...removed]) tags.add(personTag(id));
+  // A person gone leaves the teams of the deals their profile listed.
+  for (const id of removed) tags.add(personDealsTag(id));
   if (!same(before.offices, after.offices)) tags.add(OFFICES);
   if (!same(currentAlert(before.alerts), currentAlert(after.alerts))) tags.add(ALERT);
   return [...tags];

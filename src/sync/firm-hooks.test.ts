@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { refuseWrites } from "../../tests/helpers/refuse-writes.ts";
 import { tempDatabase } from "../../tests/helpers/temp-db.ts";
 import { portraitJpeg } from "../../tools/test-images.ts";
 import {
   ACCESS_KEY,
   ALERTS_SET,
   DEALS_SET,
+  OFFICES_SET,
   PEOPLE_SET,
   type SitefinityService,
   startSitefinityService,
@@ -201,6 +203,43 @@ describe("a person's hook", () => {
     service.edit(PEOPLE_SET, person.Id, { JobTitle: "Chair" });
     expect((await hooks([payload(PERSON, person.Id)], mapped)).outcome).toBe("written");
     expect((await pages().people()).find((p) => p.Id === person.Id)!.JobTitle).toBe("Chair");
+  });
+});
+
+describe("the firm's hooks write in place", () => {
+  const OFFICE = "Telerik.Sitefinity.DynamicTypes.Model.Offices.Office";
+  it("a banker's, an office's and an alert's change leave every deal and article as stored", async () => {
+    const person = content.people[3]!;
+    const office = content.offices[0]!;
+    const alert = content.alerts[0]!;
+    service.edit(PEOPLE_SET, person.Id, { JobTitle: "Senior Advisor" });
+    service.edit(OFFICES_SET, office.Id, { Phone: "+1 212 555 0199" });
+    service.edit(ALERTS_SET, alert.Id, { Title: "Markets close early on Friday." });
+    // Writing the whole content again would delete the deals and the articles first.
+    const allow = await Promise.all(
+      ["transactions", "articles"].map((table) => refuseWrites(site.db, table, "DELETE")),
+    );
+    try {
+      const report = await hooks([
+        payload(PERSON, person.Id),
+        payload(OFFICE, office.Id),
+        payload(ALERT, alert.Id),
+      ]);
+      expect(report.outcome).toBe("written");
+      expect(report.tags).toEqual(
+        expect.arrayContaining([`person-${person.Id}`, "people", "offices", "search"]),
+      );
+    } finally {
+      for (const stop of allow) await stop();
+    }
+    const after = await readContent(site.db);
+    expect(after.people.find((p) => p.Id === person.Id)!.JobTitle).toBe("Senior Advisor");
+    expect(after.offices.find((o) => o.Id === office.Id)!.Phone).toBe("+1 212 555 0199");
+    expect(after.alerts.find((a) => a.Id === alert.Id)!.Title).toBe(
+      "Markets close early on Friday.",
+    );
+    expect(after.transactions).toEqual(content.transactions);
+    expect(await searchPeople("senior advisor")).toContain(person.UrlName);
   });
 });
 

@@ -10,23 +10,35 @@ import { imageAddresses } from "../db/repositories/image-collect.ts";
 
 /** What an item sync writes, beside the items it read before. */
 export interface ItemImagesChange {
-  /** The items as held before the write: the changed articles, the descriptions' old texts. */
-  before: Pick<ContentFile, "articles" | "descriptions">;
-  /** The items as written (the articles asked for) and each description key's new text, or null. */
-  after: Pick<ContentFile, "articles">;
+  /**
+   * The items as held before the write: the changed articles, the descriptions' old texts, and
+   * every person (read whole).
+   */
+  before: Pick<ContentFile, "articles" | "descriptions" | "people">;
+  /** The items as written (the articles asked for, every person) and each description's new text, or null. */
+  after: Pick<ContentFile, "articles" | "people">;
   descriptions: Readonly<Record<string, string | null>>;
 }
 
-/**
- * The image addresses the whole content refers to after the write, for the collection of the
- * images no content shows any more; undefined when the write leaves no address that its items
- * referred to (nothing can go, and nothing is read).
- */
+/** The image addresses a write's items refer to, and all the content does when it must collect. */
+export interface ItemImages {
+  /** The addresses the written items refer to: referred to by a write from now on. */
+  shown: string[];
+  /**
+   * Every address the whole content refers to after the write, for the collection of the images
+   * no content shows any more; absent when the write leaves no address that its items referred
+   * to (nothing can go, and nothing is read).
+   */
+  referenced?: string[];
+}
+
+/** The image addresses of an item sync's write: see ItemImages. */
 export async function imagesAfterItemWrite(
   db: Db,
   { before, after, descriptions }: ItemImagesChange,
-): Promise<string[] | undefined> {
+): Promise<ItemImages> {
   const was = imageAddresses({
+    people: before.people,
     articles: before.articles,
     descriptions: Object.fromEntries(
       Object.keys(descriptions).flatMap((key) =>
@@ -36,26 +48,29 @@ export async function imagesAfterItemWrite(
   });
   const is = new Set(
     imageAddresses({
+      people: after.people,
       articles: after.articles,
       descriptions: Object.fromEntries(
         Object.entries(descriptions).flatMap(([key, html]) => (html === null ? [] : [[key, html]])),
       ),
     }),
   );
-  if (was.every((address) => is.has(address))) return undefined;
+  const shown = [...is];
+  if (was.every((address) => is.has(address))) return { shown };
   const whole = await readContent(db);
   const written = new Set(
     [...before.articles, ...after.articles].map((article) => article.Id.toLowerCase()),
   );
-  return imageAddresses({
+  const referenced = imageAddresses({
     site: whole.site,
-    people: whole.people,
+    people: after.people,
     articles: [
       ...whole.articles.filter((article) => !written.has(article.Id.toLowerCase())),
       ...after.articles,
     ],
     descriptions: withWrites(whole.descriptions, descriptions),
   });
+  return { shown, referenced };
 }
 
 /** The description texts after the writes: each key's new text, or gone when it is null. */

@@ -151,6 +151,31 @@ describe("a replaced image (a new sfvrsn)", () => {
     expect([...found.keys()]).toEqual([pictureUrl(6, 7)]);
   });
 
+  it("through two hooks: a picture the first one added, the second one that takes it out drops", async () => {
+    const item = service.items(NEWS_SET).find((row) => row.Id === firm.articles[7]!.Id)!;
+    const extra = "/images/default-source/news/added-later.jpg";
+    const bytes = await portraitJpeg(300, 360, { hue: 135 });
+    service.serveImage(extra, { bytes, type: "image/jpeg" });
+    const hook = async (content: string) => {
+      service.edit(NEWS_SET, String(item.Id), { Content: content });
+      return syncItems(site.db, {
+        settings,
+        accessKey: ACCESS_KEY,
+        client: quick,
+        notices: [
+          { itemType: "Telerik.Sitefinity.News.Model.NewsItem", id: String(item.Id).toLowerCase() },
+        ],
+      });
+    };
+    await sync();
+    const address = `${service.origin}${extra}?sfvrsn=1`;
+    await hook(`${String(item.Content)}<p><img src="${address}" alt="A second picture"></p>`);
+    expect((await held(address)).has(address)).toBe(true);
+    const report = await hook(String(item.Content));
+    expect(report.tags).toEqual(expect.arrayContaining([imageTag(imageDigest(bytes))]));
+    expect((await held(address)).has(address)).toBe(false);
+  });
+
   it("through a hook about another item, keeps every image the rest of the content shows", async () => {
     service.serveImage(picturePath(2), {
       bytes: await portraitJpeg(300, 360),

@@ -3,7 +3,14 @@ import type { Db } from "../db/connect.ts";
 import { contentRevision, readContent, writeItems } from "../db/repositories/content-repository.ts";
 import { heldTaxonomies, type HeldItems } from "../db/repositories/held-items.ts";
 import { imageTag } from "../rules/cache-tags.ts";
-import { isSameFirm, isSameFrame, itemChanges, itemChangeTags } from "./change-tags.ts";
+import {
+  firmChangeTags,
+  isSameFirm,
+  isSameFrame,
+  itemChanges,
+  itemChangeTags,
+  peopleChanges,
+} from "./change-tags.ts";
 import { fetchFirmAsked, firmAsked, noticedImages } from "./firm-notices.ts";
 import { isOlderThanNotice, noticeTarget, type ItemNotice } from "./hook-notice.ts";
 import type { SetChanges } from "./listing-diff.ts";
@@ -33,10 +40,10 @@ import {
 // and handed back to be asked for again (its output cache serves the old copy for a while).
 // Of this site's content only the frame (taxonomies, taxa, settings), the firm's people, offices
 // and alerts, and the deals and articles the items may touch are read (held-items.ts). The changed items are validated as the full sync
-// validates its content, and written in place, all or nothing, under the same lock; a change to
-// the taxonomies, people, offices or alerts takes the full sync's path (the whole content read
-// and written again: a person gone leaves every deal's team, and the search). No
-// listing: that is the scheduled full sync's, which catches a missed hook.
+// validates its content, and written in place, all or nothing, under the same lock, with the
+// people, offices and alerts whole when they changed (a person gone leaves every deal's team); a
+// change to the taxonomies takes the full sync's path (the whole content read and written again).
+// No listing: that is the scheduled full sync's, which catches a missed hook.
 
 /** One run of the hooks that arrived together. */
 export interface ItemSyncOptions extends Pick<
@@ -275,13 +282,11 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
   if (problems.length > 0) throw new SyncRefusedError(problems);
 
   // A taxon changed: it may show on any page, so the whole content is written, as a sync does.
-  // So is a change to the people, offices or alerts: few, but a person is on deals and searched.
   if (
     !isSameFrame(
       { ...current, transactions: [], articles: [] },
       { ...parsed.content, transactions: [], articles: [] },
-    ) ||
-    !isSameFirm(current, parsed.content)
+    )
   ) {
     const whole = await readContent(db);
     const written = await writeSnapshot(
@@ -303,7 +308,14 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
     descriptions: current.descriptions,
   };
   const changes = itemChanges(before, parsed.content);
-  const tags = itemChangeTags(changes, parsed.content.hierarchyTaxa);
+  // The people, offices and alerts were read whole: a change to them is written whole, in place.
+  const firmWrite = isSameFirm(current, parsed.content)
+    ? undefined
+    : { content: parsed.content, people: peopleChanges(current, parsed.content) };
+  const tags = [
+    ...itemChangeTags(changes, parsed.content.hierarchyTaxa),
+    ...(firmWrite ? firmChangeTags(current, parsed.content) : []),
+  ];
   // A hook for an item as this site already holds it (sent twice, say) writes nothing.
   if (tags.length === 0) return report("unchanged", revision, []);
   const descriptions = descriptionWrites(snapshot, before, parsed.content.descriptions);
@@ -326,12 +338,17 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
         written: changes.articles.flatMap(({ after: a }) => (a ? [a] : [])),
       },
       descriptions,
+      firm: firmWrite,
     },
     {
       ifRevision: revision,
       tags: [...tags, ...held.tags],
-      referencedImages: await imagesAfterItemWrite(db, {
-        before: { articles: before.articles, descriptions: current.descriptions },
+      images: await imagesAfterItemWrite(db, {
+        before: {
+          articles: before.articles,
+          descriptions: current.descriptions,
+          people: current.people,
+        },
         after: parsed.content,
         descriptions,
       }),

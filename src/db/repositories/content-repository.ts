@@ -10,7 +10,7 @@ import type { Db } from "../connect.ts";
 import type { Database } from "../schema.ts";
 import { withApiDates } from "./api-dates.ts";
 import { among, heldArticles, heldDeals, type HeldItems } from "./held-items.ts";
-import { collectImages, imageAddresses } from "./image-collect.ts";
+import { collectImages, imageAddresses, markReferenced } from "./image-collect.ts";
 import { appendInTransaction } from "./record-repository.ts";
 import { rebuildSearchIndex, updateSearchIndex } from "./search-index-repository.ts";
 
@@ -187,16 +187,39 @@ export interface ItemChanges {
   articles: { removed: readonly string[]; written: readonly Article[] };
   /** Description HTML by key; null removes the key. */
   descriptions: Readonly<Record<string, string | null>>;
+  /** The firm's people, offices and alerts, when a hook changed them. */
+  firm?: FirmChanges;
+}
+
+/**
+ * The firm's people, offices and alerts after a write, whole (they are few, and cheap to write
+ * again), with the people it added, changed or removed: only their search documents are
+ * written again, and the removed ones leave the deals' teams.
+ */
+export interface FirmChanges {
+  content: Pick<ContentFile, "people" | "offices" | "alerts">;
+  people: { changed: readonly string[]; removed: readonly string[] };
+}
+
+/** Writes the firm's people, offices and alerts again, and takes the removed people off teams. */
+async function writeFirm(tx: KyselyTx<Database>, { content, people }: FirmChanges) {
+  for (const table of ["person_industries", "people", "offices", "alerts"] as const)
+    await tx.deleteFrom(table).execute();
+  const firm = peopleRows(content);
+  await insertBatches(tx, "people", firm.people);
+  await insertBatches(tx, "person_industries", firm.industries);
+  await insertBatches(tx, "offices", firm.offices);
+  await insertBatches(tx, "alerts", firm.alerts);
+  await tx.deleteFrom("transaction_team").where(among("PersonId", people.removed)).execute();
 }
 
 /**
  * Writes a few deals and articles in place, in one transaction, only if the content is still at
  * `ifRevision`: the removed and rewritten ones go, the written ones come (each at its place in
  * the list, a new one last), their documents in the search index (the others' stay), and the
- * revision as replaceContent does.
- * The caller validated them as a sync validates its content. Given `referencedImages` (every image
- * address the content refers to after the write: imageAddresses), the images no longer referred
- * to are dropped, as replaceContent drops them.
+ * revision as replaceContent does. So do the firm's people, offices and alerts, when given.
+ * The caller validated them as a sync validates its content. Given `images.referenced`, the
+ * images no longer referred to are dropped, as replaceContent drops them.
  */
 export async function writeItems(
   db: Db,
@@ -204,13 +227,17 @@ export async function writeItems(
   {
     ifRevision,
     tags,
-    referencedImages,
+    images,
     onImagesDropped,
     cause,
   }: Pick<ReplaceOptions, "onImagesDropped"> & {
     ifRevision: number;
     tags: readonly string[];
-    referencedImages?: Iterable<string>;
+    /**
+     * The image addresses the written items refer to (`shown`), and, to collect, every one the
+     * whole content refers to after the write (`referenced`: imageAddresses).
+     */
+    images?: { shown: readonly string[]; referenced?: Iterable<string> };
     cause?: Cause;
   },
 ): Promise<number> {
@@ -271,8 +298,14 @@ export async function writeItems(
       ...set.removed,
       ...set.written.map((item) => item.Id),
     ];
-    await updateSearchIndex(tx, { deals: ids(changes.deals), articles: ids(changes.articles) });
-    if (referencedImages !== undefined) dropped = await collectImages(tx, referencedImages);
+    if (changes.firm) await writeFirm(tx, changes.firm);
+    await updateSearchIndex(tx, {
+      deals: ids(changes.deals),
+      articles: ids(changes.articles),
+      people: [...(changes.firm?.people.changed ?? []), ...(changes.firm?.people.removed ?? [])],
+    });
+    if (images) await markReferenced(tx, images.shown);
+    if (images?.referenced !== undefined) dropped = await collectImages(tx, images.referenced);
     return commitRevision(tx, db.dialect, [...tags, ...dropped.map(imageTag)], cause);
   });
   if (dropped.length > 0) onImagesDropped?.(dropped);

@@ -59,16 +59,11 @@ export async function collectImages(
   const dropped = held.filter(
     (a) => !wanted.has(a.Address) && (a.ReferencedAt !== null || a.HeldAt < since),
   );
-  for (let i = 0; i < firstReferred.length; i += BATCH)
-    await tx
-      .updateTable("image_addresses")
-      .set({ ReferencedAt: now.toISOString() })
-      .where(
-        "Address",
-        "in",
-        firstReferred.slice(i, i + BATCH).map((a) => a.Address),
-      )
-      .execute();
+  await markReferenced(
+    tx,
+    firstReferred.map((a) => a.Address),
+    now,
+  );
   for (let i = 0; i < dropped.length; i += BATCH)
     await tx
       .deleteFrom("image_addresses")
@@ -100,4 +95,22 @@ export async function collectImages(
       .where("Digest", "in", gone.slice(i, i + BATCH))
       .execute();
   return gone;
+}
+
+/**
+ * Records, inside a content write's transaction, that the write refers to these held addresses:
+ * the write that stops referring to one drops it at once, not after the hour a pending one is kept.
+ */
+export async function markReferenced(
+  tx: Transaction<Database>,
+  addresses: readonly string[],
+  now = new Date(),
+): Promise<void> {
+  for (let i = 0; i < addresses.length; i += BATCH)
+    await tx
+      .updateTable("image_addresses")
+      .set({ ReferencedAt: now.toISOString() })
+      .where("Address", "in", addresses.slice(i, i + BATCH))
+      .where("ReferencedAt", "is", null)
+      .execute();
 }
