@@ -8,12 +8,15 @@ import { connect } from "../src/db/connect.ts";
 import { generateContent } from "../src/db/demo/generate.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { replaceContent } from "../src/db/repositories/content-repository.ts";
-import { articlePath, dealPath } from "../src/rules/site-paths.ts";
+import { articlePath, dealPath, personPath } from "../src/rules/site-paths.ts";
+import { FIRM_TYPES } from "../src/sync/hook-notice.ts";
 import { freePort } from "../tools/free-port.ts";
 import { createDatabase, startPostgres } from "../tools/postgres.ts";
 import { startServer, type ServerProcess } from "../tools/server-process.ts";
 import {
+  ALERTS_SET,
   DEALS_SET,
+  PEOPLE_SET,
   startSitefinityService,
   syncSettingsFor,
   type SitefinityService,
@@ -25,7 +28,8 @@ import { ROOT } from "./site-server.ts";
 // Publish to visible (its budget in bench/budgets.ts and docs/benchmarks.md): at 10,000 deals and
 // 5,000 articles, on SQLite and on PostgreSQL, the time from a service hook's POST to the first
 // reply through Varnish (the project's VCL) that shows the change, CHANGES times for each kind of
-// change in KINDS (a deal published, a deal unpublished; a kind is one function); the service
+// change in KINDS (a deal published, a deal unpublished, a banker's position, the alert's text; a
+// kind is one function); the service
 // answers after LATENCY_MS, as a CMS on a near network. The site first takes one taxon's hook,
 // untimed, so that it holds the content as its sync from the service left it (the content loaded
 // from the file differs from the service's in the form of its dates, and the first hook would
@@ -40,6 +44,8 @@ const USER = "bench-hooks";
 const PASSWORD = "bench-hook-password-1";
 const DEAL_TYPE = "Telerik.Sitefinity.DynamicTypes.Model.PastTransactions.PastTransaction";
 const TAXON_TYPE = "Telerik.Sitefinity.Taxonomies.Model.FlatTaxon";
+const PERSON_TYPE = FIRM_TYPES.people;
+const ALERT_TYPE = FIRM_TYPES.alerts;
 const ACCESS_KEY = "bench";
 
 const quantile = (sorted: readonly number[], q: number) =>
@@ -123,10 +129,38 @@ const dealUnpublished: Kind = (firm, service, i) => {
   };
 };
 
+/** A banker's new position published: their profile shows it. */
+const personPublished: Kind = (firm, service, i, dialect) => {
+  const person = firm.people[i % firm.people.length]!;
+  const title = `Senior Advisor ${dialect} ${i}`;
+  return {
+    path: personPath(person.UrlName),
+    make: () => service.edit(PEOPLE_SET, person.Id, { JobTitle: title }),
+    payload: () => payload(PERSON_TYPE, person.Id, lastModifiedOf(service, PEOPLE_SET, person.Id)),
+    shows: (status, text) => status === 200 && text.includes(title),
+  };
+};
+
+/** The alert the banner shows, its text changed: every page shows it, the home page is timed. */
+const alertPublished: Kind = (firm, service, i, dialect) => {
+  const shown = firm.alerts.toSorted(
+    (a, b) => Date.parse(b.PublicationDate) - Date.parse(a.PublicationDate),
+  )[0]!;
+  const text = `Our offices close at noon on Friday ${dialect} ${i}.`;
+  return {
+    path: "/",
+    make: () => service.edit(ALERTS_SET, shown.Id, { Title: text }),
+    payload: () => payload(ALERT_TYPE, shown.Id, lastModifiedOf(service, ALERTS_SET, shown.Id)),
+    shows: (status, body) => status === 200 && body.includes(text),
+  };
+};
+
 /** The kinds of change timed, by the label their figures get. */
 const KINDS: readonly [label: string, kind: Kind][] = [
   ["Publish (a deal)", dealPublished],
   ["Unpublish (a deal)", dealUnpublished],
+  ["Publish (a banker)", personPublished],
+  ["Publish (the alert)", alertPublished],
 ];
 
 /** Milliseconds from the hook to the first reply through Varnish that `shows` the change. */
@@ -308,6 +342,7 @@ export async function benchPublish(): Promise<string[]> {
       const service = await startSitefinityService(firm, {
         accessKey: ACCESS_KEY,
         latencyMs: LATENCY_MS,
+        hasFirm: true,
       });
       const settingsFile = join(dir, `sync-${dialect}.json`);
       writeFileSync(settingsFile, JSON.stringify(syncSettingsFor(service.base)));
