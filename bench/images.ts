@@ -4,12 +4,20 @@ import { join } from "node:path";
 import { connect } from "../src/db/connect.ts";
 import { generateContent } from "../src/db/demo/generate.ts";
 import { migrate } from "../src/db/migrate.ts";
+import { replaceContent } from "../src/db/repositories/content-repository.ts";
 import { imageStore } from "../src/db/repositories/image-store.ts";
 import { parseContentFile } from "../src/content/content-file.ts";
 import { holdImages } from "../src/images/hold.ts";
 import { imageLoader } from "../src/images/load.ts";
 import { renderAwaitingImages } from "../src/server/image-renditions.ts";
-import { startSitefinityService } from "../tools/sitefinity-service.ts";
+import { runSync } from "../src/sync/run-sync.ts";
+import { parseSyncSettings } from "../src/sync/settings.ts";
+import {
+  ACCESS_KEY,
+  PEOPLE_SET,
+  startSitefinityService,
+  syncSettingsFor,
+} from "../tools/sitefinity-service.ts";
 import { portraitJpeg } from "../tools/test-images.ts";
 import { BUDGETS } from "./budgets.ts";
 
@@ -85,6 +93,101 @@ export async function benchImages(): Promise<string[]> {
     ];
   } finally {
     clearInterval(sampler);
+    await db.close();
+    await service.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const PEOPLE = 200;
+const PEOPLE_WIDTH = 1200;
+const PEOPLE_HEIGHT = 1500;
+
+/** The resident set's peak since the last `reset`, sampled every 10 ms; stopped with `stop`. */
+function rssPeak() {
+  let peak = process.memoryUsage().rss;
+  const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));
+  const sampler = setInterval(sample, 10);
+  return {
+    take() {
+      sample();
+      const taken = peak;
+      peak = process.memoryUsage().rss;
+      return taken;
+    },
+    stop: () => clearInterval(sampler),
+  };
+}
+
+/**
+ * A full sync of PEOPLE people, each with a photograph of its own (a PEOPLE_WIDTH × PEOPLE_HEIGHT
+ * JPEG, as an editor uploads a headshot), from the stand-in into SQLite: the memory the sync
+ * process needs above its start while it holds them all, and then while it makes their renditions
+ * (one image at a time, so it stays flat however many people there are).
+ */
+export async function benchPeopleSync(): Promise<string[]> {
+  const parsed = parseContentFile(generateContent({ transactions: 20, articles: 2 }));
+  if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
+  const service = await startSitefinityService(parsed.content, {
+    accessKey: ACCESS_KEY,
+    hasFirm: true,
+  });
+  const dir = mkdtempSync(join(tmpdir(), "site-bench-people-"));
+  const db = connect(`file:${join(dir, "site.db")}`);
+  try {
+    const model = service.items(PEOPLE_SET)[0]!;
+    for (let i = 0; i < PEOPLE; i++) {
+      const path = `/images/default-source/people/banker-${i}.jpg`;
+      const bytes = await portraitJpeg(PEOPLE_WIDTH, PEOPLE_HEIGHT, { hue: (i * 37) % 360 });
+      service.serveImage(path, { bytes, type: "image/jpeg" });
+      const number = String(i).padStart(12, "0");
+      service.add(PEOPLE_SET, {
+        ...model,
+        Id: `5e0b1e00-0000-4000-8000-${number}`,
+        UrlName: `banker-${i}`,
+        Title: `Banker Number ${i}`,
+        FirstName: "Banker",
+        LastName: `Number ${i}`,
+        Photo: [
+          {
+            Id: `5e0b1e00-0000-4000-9000-${number}`,
+            Title: `Banker Number ${i}`,
+            AlternativeText: `Banker Number ${i}`,
+            Url: `${service.origin}${path}?sfvrsn=1`,
+            Width: PEOPLE_WIDTH,
+            Height: PEOPLE_HEIGHT,
+          },
+        ],
+      });
+    }
+    await migrate(db);
+    await replaceContent(db, parsed.content);
+    const read = parseSyncSettings(syncSettingsFor(service.base));
+    if (!read.ok) throw new Error(read.problems.join("\n"));
+    const start = process.memoryUsage().rss;
+    const peak = rssPeak();
+    const above = () => (peak.take() - start) / 2 ** 20;
+    try {
+      const started = performance.now();
+      const sync = await runSync(db, {
+        settings: read.settings,
+        accessKey: ACCESS_KEY,
+        isFull: true,
+      });
+      const seconds = (performance.now() - started) / 1000;
+      const syncMb = above();
+      const held = sync.images?.held ?? 0;
+      if (held < PEOPLE) throw new Error(`the sync held ${held} photographs of ${PEOPLE}`);
+      const rendered = await renderAwaitingImages(db);
+      return [
+        `A full sync of ${PEOPLE} people with a ${PEOPLE_WIDTH} × ${PEOPLE_HEIGHT} photograph each (${held} held): ` +
+          `${seconds.toFixed(1)} s, memory above the process's start ${syncMb.toFixed(0)} MB at most (resident set)`,
+        `Then their renditions, one image after another (${rendered} images): ${above().toFixed(0)} MB above the same start at most`,
+      ];
+    } finally {
+      peak.stop();
+    }
+  } finally {
     await db.close();
     await service.close();
     rmSync(dir, { recursive: true, force: true });

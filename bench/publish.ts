@@ -8,6 +8,7 @@ import { connect } from "../src/db/connect.ts";
 import { generateContent } from "../src/db/demo/generate.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { replaceContent } from "../src/db/repositories/content-repository.ts";
+import { imageDigest } from "../src/images/inspect.ts";
 import { articlePath, dealPath, personPath } from "../src/rules/site-paths.ts";
 import { FIRM_TYPES } from "../src/sync/hook-notice.ts";
 import { freePort } from "../tools/free-port.ts";
@@ -21,6 +22,7 @@ import {
   syncSettingsFor,
   type SitefinityService,
 } from "../tools/sitefinity-service.ts";
+import { portraitJpeg } from "../tools/test-images.ts";
 import { findVarnish, startVarnish, type Varnish } from "../tools/varnish.ts";
 import { BUDGETS } from "./budgets.ts";
 import { ROOT } from "./site-server.ts";
@@ -28,8 +30,8 @@ import { ROOT } from "./site-server.ts";
 // Publish to visible (its budget in bench/budgets.ts and docs/benchmarks.md): at 10,000 deals and
 // 5,000 articles, on SQLite and on PostgreSQL, the time from a service hook's POST to the first
 // reply through Varnish (the project's VCL) that shows the change, CHANGES times for each kind of
-// change in KINDS (a deal published, a deal unpublished, a banker's position, the alert's text; a
-// kind is one function); the service
+// change in KINDS (a deal published, a deal unpublished, a banker's position and photograph, the
+// alert's text; a kind is one function); the service
 // answers after LATENCY_MS, as a CMS on a near network. The site first takes one taxon's hook,
 // untimed, so that it holds the content as its sync from the service left it (the content loaded
 // from the file differs from the service's in the form of its dates, and the first hook would
@@ -57,11 +59,16 @@ interface Site {
   metrics: string;
 }
 
-/** The firm's content as the site holds it after a sync (the stand-in serves it back as is). */
+/**
+ * The firm's content as the site holds it after a sync (the stand-in serves it back as is). Its
+ * people start without photographs: the demo's are files beside the content, which the stand-in
+ * does not serve, and each person's first hook would otherwise take one off.
+ */
 function firmContent(): ContentFile {
+  const demo = generateContent({ transactions: DEALS, articles: ARTICLES, seed: 29 });
   const parsed = parseContentFile(
     JSON.parse(
-      JSON.stringify(generateContent({ transactions: DEALS, articles: ARTICLES, seed: 29 })),
+      JSON.stringify({ ...demo, people: demo.people.map((p) => ({ ...p, Photo: null })) }),
     ),
   );
   if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
@@ -95,7 +102,7 @@ async function hook(site: Site, body: unknown) {
 /** One timed change: the page that shows it, the edit in the stand-in, its hook, and the proof. */
 interface Change {
   path: string;
-  make(): void;
+  make(): void | Promise<void>;
   payload(): unknown;
   shows(status: number, text: string): boolean;
 }
@@ -141,6 +148,38 @@ const personPublished: Kind = (firm, service, i, dialect) => {
   };
 };
 
+/**
+ * A banker's new photograph (an editor picks another image for the person's Photo): the site
+ * holds it at the hook, and the profile shows it (the held original, until its renditions).
+ */
+const photoPublished: Kind = (firm, service, i, dialect) => {
+  // Three people in turn: from each one's second change on, the photograph replaces one, and the
+  // old one is dropped (the write reads what else could show it).
+  const person = firm.people[7 + (i % 3)]!;
+  const path = `/images/default-source/people/${person.UrlName}-${dialect}-${i}.jpg`;
+  let digest = "";
+  return {
+    path: personPath(person.UrlName),
+    make: async () => {
+      const bytes = await portraitJpeg(600, 750, { hue: (i * 53) % 360 });
+      digest = imageDigest(bytes);
+      service.serveImage(path, { bytes, type: "image/jpeg" });
+      service.edit(PEOPLE_SET, person.Id, {
+        Photo: [
+          {
+            Title: person.Title,
+            Url: `${service.origin}${path}?sfvrsn=1`,
+            Width: 600,
+            Height: 750,
+          },
+        ],
+      });
+    },
+    payload: () => payload(PERSON_TYPE, person.Id, lastModifiedOf(service, PEOPLE_SET, person.Id)),
+    shows: (status, text) => status === 200 && text.includes(`/images/${digest}/`),
+  };
+};
+
 /** The alert the banner shows, its text changed: every page shows it, the home page is timed. */
 const alertPublished: Kind = (firm, service, i, dialect) => {
   const shown = firm.alerts.toSorted(
@@ -159,7 +198,8 @@ const alertPublished: Kind = (firm, service, i, dialect) => {
 const KINDS: readonly [label: string, kind: Kind][] = [
   ["Publish (a deal)", dealPublished],
   ["Unpublish (a deal)", dealUnpublished],
-  ["Publish (a banker)", personPublished],
+  ["Publish (a banker's position)", personPublished],
+  ["Publish (a banker's new photograph)", photoPublished],
   ["Publish (the alert)", alertPublished],
 ];
 
@@ -250,7 +290,7 @@ async function run(
         const change = kind(firm, service, i, dialect);
         // Varnish holds the page as it is before the change.
         await fetch(`${varnish.url}${change.path}`);
-        change.make();
+        await change.make();
         times.push(
           await visibleAfter(site, change.path, () => hook(site, change.payload()), change.shows),
         );

@@ -4,7 +4,7 @@ import { benchDeadWindow } from "./dead-window.ts";
 import { benchFilterTime } from "./filter-time.ts";
 import { benchJsSize } from "./js-size.ts";
 import { benchLighthouse } from "./lighthouse.ts";
-import { benchImages } from "./images.ts";
+import { benchImages, benchPeopleSync } from "./images.ts";
 import { benchImportLatency } from "./import-latency.ts";
 import { benchDealPage, benchPages } from "./pages.ts";
 import { benchSearch } from "./search.ts";
@@ -33,6 +33,7 @@ const sections: [key: string, title: string, run: () => Promise<string[]>][] = [
   ["imports", "Imports across instances", benchImportLatency],
   ["sync", "Sync from Sitefinity", benchSync],
   ["images", "Images: one photograph at sync", benchImages],
+  ["people", "Images: a sync of 200 people with photographs", benchPeopleSync],
   ["varnish", "Varnish in front under load", benchVarnishLoad],
   ["publish", "Publish to visible through Varnish, and the cost of a change", benchPublish],
   ["record", "The site's record: baseline, a change to its capture, growth, verify", benchRecord],

@@ -1,12 +1,13 @@
 import type { ContentFile } from "../content/content-file.ts";
 import type { Db } from "../db/connect.ts";
-import { readContent } from "../db/repositories/content-repository.ts";
 import { imageAddresses } from "../db/repositories/image-collect.ts";
+import { heldImageReferrers } from "../db/repositories/image-referrers.ts";
 
 // An item sync reads only the items a hook names, so it cannot tell by itself which images the
 // rest of the content still shows: collecting against what it read would drop every other item's
 // images. What it can tell cheaply is whether its items stopped referring to an address. Only then
-// is the whole content read, so that an address goes only when nothing else refers to it either.
+// is the rest of what can show an image read, so that an address goes only when nothing else
+// refers to it either.
 
 /** What an item sync writes, beside the items it read before. */
 export interface ItemImagesChange {
@@ -57,18 +58,15 @@ export async function imagesAfterItemWrite(
   );
   const shown = [...is];
   if (was.every((address) => is.has(address))) return { shown };
-  const whole = await readContent(db);
   const written = new Set(
     [...before.articles, ...after.articles].map((article) => article.Id.toLowerCase()),
   );
+  const held = await heldImageReferrers(db, written);
   const referenced = imageAddresses({
-    site: whole.site,
+    site: held.site,
     people: after.people,
-    articles: [
-      ...whole.articles.filter((article) => !written.has(article.Id.toLowerCase())),
-      ...after.articles,
-    ],
-    descriptions: withWrites(whole.descriptions, descriptions),
+    articles: [...held.articles, ...after.articles],
+    descriptions: withWrites(held.descriptions, descriptions),
   });
   return { shown, referenced };
 }

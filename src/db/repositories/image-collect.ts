@@ -10,8 +10,12 @@ import type { Database } from "../schema.ts";
 // than living out an immutable year after the firm withdrew it.
 
 /** What refers to images: the HTML fields, and (as they come) the site's people. */
-export type ImageReferrers = Pick<ContentFile, "descriptions" | "articles"> &
-  Partial<Pick<ContentFile, "people" | "site">>;
+export interface ImageReferrers {
+  descriptions: ContentFile["descriptions"];
+  articles: readonly Pick<ContentFile["articles"][number], "Summary" | "Content">[];
+  people?: readonly Pick<ContentFile["people"][number], "Biography" | "Photo">[];
+  site?: { pages: readonly Pick<ContentFile["site"]["pages"][number], "content">[] };
+}
 
 /**
  * Every image address the content refers to, once each: the `<img>` of the descriptions, of the

@@ -139,7 +139,11 @@ export function createItemQueue(options: ItemQueueOptions): ItemQueue {
       pause = firstPause;
       runs.inc({ outcome: result.report.outcome });
       options.log.info(
-        { items: batch.length, revision: result.report.revision },
+        {
+          items: batch.length,
+          revision: result.report.revision,
+          seconds: Number(result.report.seconds.toFixed(3)),
+        },
         result.report.outcome === "written" ? "hook sync: written" : "hook sync: nothing changed",
       );
       return;
