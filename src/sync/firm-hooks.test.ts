@@ -6,6 +6,7 @@ import {
   ACCESS_KEY,
   ALERTS_SET,
   DEALS_SET,
+  NEWS_SET,
   OFFICES_SET,
   PEOPLE_SET,
   type SitefinityService,
@@ -45,6 +46,7 @@ const PERSON = "Telerik.Sitefinity.DynamicTypes.Model.People.Person";
 const ALERT = "Telerik.Sitefinity.DynamicTypes.Model.Alerts.Alert";
 const IMAGE = "Telerik.Sitefinity.Libraries.Model.Image";
 const DEAL = "Telerik.Sitefinity.DynamicTypes.Model.PastTransactions.PastTransaction";
+const NEWS = "Telerik.Sitefinity.News.Model.NewsItem";
 
 let service: SitefinityService;
 let site: Awaited<ReturnType<typeof tempDatabase>>;
@@ -336,6 +338,29 @@ describe("an image's hook", () => {
     );
     const held = await imageRepository(site.db).held([url(1), url(2)]);
     expect([...held.keys()]).toEqual([url(2)]);
+  });
+
+  it("keeps a replaced photo that an article shows too: only the person's copy goes from them", async () => {
+    const person = content.people[4]!;
+    const article = content.articles[2]!;
+    const bytes = await portraitJpeg(300, 360, { hue: 200 });
+    service.serveImage(path, { bytes, type: "image/jpeg" });
+    const row = service.items(NEWS_SET).find((r) => r.Id === article.Id)!;
+    service.edit(NEWS_SET, article.Id, {
+      Content: `${String(row.Content)}<p><img src="${url(1)}" alt="The team"></p>`,
+    });
+    relate(person.Id, 1);
+    await hooks([payload(PERSON, person.Id), payload(NEWS, article.Id)]);
+    service.serveImage(path, {
+      bytes: await portraitJpeg(300, 360, { hue: 20 }),
+      type: "image/jpeg",
+    });
+    relate(person.Id, 2);
+    const report = await hooks([payload(IMAGE, IMAGE_ID)]);
+    expect((await photoOf(person.Id))?.Url).toBe(url(2));
+    expect(report.tags).not.toContain(imageTag(imageDigest(bytes)));
+    const held = await imageRepository(site.db).held([url(1), url(2)]);
+    expect([...held.keys()].sort()).toEqual([url(1), url(2)]);
   });
 
   for (const isDeleted of [false, true])

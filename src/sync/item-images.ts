@@ -1,7 +1,7 @@
 import type { ContentFile } from "../content/content-file.ts";
 import type { Db } from "../db/connect.ts";
 import { imageAddresses } from "../db/repositories/image-collect.ts";
-import { heldImageReferrers } from "../db/repositories/image-referrers.ts";
+import { referrersOf } from "../db/repositories/image-referrers.ts";
 
 // An item sync reads only the items a hook names, so it cannot tell by itself which images the
 // rest of the content still shows: collecting against what it read would drop every other item's
@@ -21,16 +21,12 @@ export interface ItemImagesChange {
   descriptions: Readonly<Record<string, string | null>>;
 }
 
-/** The image addresses a write's items refer to, and all the content does when it must collect. */
+/** The image addresses a write's items refer to, and those it drops. */
 export interface ItemImages {
   /** The addresses the written items refer to: referred to by a write from now on. */
   shown: string[];
-  /**
-   * Every address the whole content refers to after the write, for the collection of the images
-   * no content shows any more; absent when the write leaves no address that its items referred
-   * to (nothing can go, and nothing is read).
-   */
-  referenced?: string[];
+  /** The addresses the items stopped referring to that nothing else refers to either. */
+  dropped: string[];
 }
 
 /** The image addresses of an item sync's write: see ItemImages. */
@@ -57,18 +53,21 @@ export async function imagesAfterItemWrite(
     }),
   );
   const shown = [...is];
-  if (was.every((address) => is.has(address))) return { shown };
+  const gone = was.filter((address) => !is.has(address));
+  if (gone.length === 0) return { shown, dropped: [] };
   const written = new Set(
     [...before.articles, ...after.articles].map((article) => article.Id.toLowerCase()),
   );
-  const held = await heldImageReferrers(db, written);
-  const referenced = imageAddresses({
-    site: held.site,
-    people: after.people,
-    articles: [...held.articles, ...after.articles],
-    descriptions: withWrites(held.descriptions, descriptions),
-  });
-  return { shown, referenced };
+  const others = await referrersOf(db, gone, written);
+  const still = new Set(
+    imageAddresses({
+      site: others.site,
+      people: after.people,
+      articles: [...others.articles, ...after.articles],
+      descriptions: withWrites(others.descriptions, descriptions),
+    }),
+  );
+  return { shown, dropped: gone.filter((address) => !still.has(address)) };
 }
 
 /** The description texts after the writes: each key's new text, or gone when it is null. */

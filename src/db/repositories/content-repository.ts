@@ -10,7 +10,7 @@ import type { Db } from "../connect.ts";
 import type { Database } from "../schema.ts";
 import { withApiDates } from "./api-dates.ts";
 import { among, heldArticles, heldDeals, type HeldItems } from "./held-items.ts";
-import { collectImages, imageAddresses, markReferenced } from "./image-collect.ts";
+import { collectImages, dropAddresses, imageAddresses, markReferenced } from "./image-collect.ts";
 import { appendInTransaction } from "./record-repository.ts";
 import { rebuildSearchIndex, updateSearchIndex } from "./search-index-repository.ts";
 
@@ -218,8 +218,8 @@ async function writeFirm(tx: KyselyTx<Database>, { content, people }: FirmChange
  * `ifRevision`: the removed and rewritten ones go, the written ones come (each at its place in
  * the list, a new one last), their documents in the search index (the others' stay), and the
  * revision as replaceContent does. So do the firm's people, offices and alerts, when given.
- * The caller validated them as a sync validates its content. Given `images.referenced`, the
- * images no longer referred to are dropped, as replaceContent drops them.
+ * The caller validated them as a sync validates its content. Given `images.dropped`, those
+ * addresses go, and the images no address names any more, as replaceContent drops them.
  */
 export async function writeItems(
   db: Db,
@@ -234,10 +234,10 @@ export async function writeItems(
     ifRevision: number;
     tags: readonly string[];
     /**
-     * The image addresses the written items refer to (`shown`), and, to collect, every one the
-     * whole content refers to after the write (`referenced`: imageAddresses).
+     * The image addresses the written items refer to (`shown`), and those they stopped referring
+     * to that nothing else refers to either (`dropped`): src/sync/item-images.ts.
      */
-    images?: { shown: readonly string[]; referenced?: Iterable<string> };
+    images?: { shown: readonly string[]; dropped: readonly string[] };
     cause?: Cause;
   },
 ): Promise<number> {
@@ -304,8 +304,10 @@ export async function writeItems(
       articles: ids(changes.articles),
       people: [...(changes.firm?.people.changed ?? []), ...(changes.firm?.people.removed ?? [])],
     });
-    if (images) await markReferenced(tx, images.shown);
-    if (images?.referenced !== undefined) dropped = await collectImages(tx, images.referenced);
+    if (images) {
+      await markReferenced(tx, images.shown);
+      if (images.dropped.length > 0) dropped = await dropAddresses(tx, images.dropped);
+    }
     return commitRevision(tx, db.dialect, [...tags, ...dropped.map(imageTag)], cause);
   });
   if (dropped.length > 0) onImagesDropped?.(dropped);

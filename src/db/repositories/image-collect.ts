@@ -68,14 +68,25 @@ export async function collectImages(
     firstReferred.map((a) => a.Address),
     now,
   );
-  for (let i = 0; i < dropped.length; i += BATCH)
+  return dropAddresses(
+    tx,
+    dropped.map((a) => a.Address),
+  );
+}
+
+/**
+ * Drops, inside a content write's transaction, these held addresses (that the write stopped
+ * referring to, and nothing else does), and every image no address names any more, its
+ * renditions with it; resolves to the dropped images' digests.
+ */
+export async function dropAddresses(
+  tx: Transaction<Database>,
+  addresses: readonly string[],
+): Promise<string[]> {
+  for (let i = 0; i < addresses.length; i += BATCH)
     await tx
       .deleteFrom("image_addresses")
-      .where(
-        "Address",
-        "in",
-        dropped.slice(i, i + BATCH).map((a) => a.Address),
-      )
+      .where("Address", "in", addresses.slice(i, i + BATCH))
       .execute();
   // Unnamed images: those whose addresses went now, or before (an address re-pointed at new bytes).
   const orphans = await tx
