@@ -29,6 +29,8 @@ export const BUDGETS = {
   /** Lighthouse mobile performance score and Total Blocking Time, median of 3 runs per page. */
   lighthousePerformance: 95,
   lighthouseTbtMs: 200,
+  /** The leadership page on a 375 px phone (2×): image bytes its load downloads (kB). */
+  leadershipImagesKb: 150,
   /** Filter submit to updated table, 10,000 transactions, Chromium, median. */
   filterMs: 50,
   /** First sync from Sitefinity vs fetching each item by itself at the service's rate. */

@@ -20,6 +20,15 @@ const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 
 const score = (lhr: Result, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
 const tbtMs = (lhr: Result) => Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? NaN);
+/** The bytes of the images a run downloaded (those lazy-loaded far below the fold are not). */
+const imageKb = (lhr: Result) => {
+  const details = lhr.audits["network-requests"]?.details as
+    { items?: { resourceType?: string; transferSize?: number }[] } | undefined;
+  const bytes = (details?.items ?? [])
+    .filter((item) => item.resourceType === "Image")
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  return Math.round(bytes / 1024);
+};
 const medianOf = (xs: number[]) => xs.toSorted((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
 /**
@@ -40,7 +49,7 @@ function verdict(path: string, runs: Result[]): string[] {
   const audit = (id: string) => median.audits[id]?.displayValue ?? "n/a";
   const lines = [
     `${path}: performance ${score(median, "performance")}, TBT ${tbt} ms, ` +
-      `LCP ${audit("largest-contentful-paint")}, CLS ${audit("cumulative-layout-shift")}; ` +
+      `LCP ${audit("largest-contentful-paint")}, CLS ${audit("cumulative-layout-shift")}, images ${imageKb(median)} kB; ` +
       `accessibility ${score(median, "accessibility")}, best practices ${score(median, "best-practices")}, ` +
       `SEO ${score(median, "seo")} (median of ${runs.length}; runs: ` +
       `${runs.map((r) => `${score(r, "performance")}/${tbtMs(r)} ms`).join(", ")}) ` +
@@ -101,11 +110,48 @@ export async function benchLighthouse(): Promise<string[]> {
       }
       lines.push(...verdict(path, runs));
     }
+    lines.push(await leadershipOnAPhone(server.url, chrome.port));
   } finally {
     chrome.kill();
     await server.close();
   }
   return lines;
+}
+
+/**
+ * The leadership page, every banker's photograph on it, on a 375 × 812 phone at 2× (Lighthouse's
+ * own phone is 412 px wide): the image bytes it downloads, against their budget, and CLS 0.
+ */
+async function leadershipOnAPhone(url: string, port: number): Promise<string> {
+  const result = await lighthouse(
+    `${url}${LEADERSHIP_PATH}`,
+    { port, output: "json", logLevel: "error", onlyCategories: ["performance"] },
+    {
+      extends: "lighthouse:default",
+      settings: {
+        formFactor: "mobile",
+        screenEmulation: {
+          mobile: true,
+          width: 375,
+          height: 812,
+          deviceScaleFactor: 2,
+          disabled: false,
+        },
+      },
+    },
+  );
+  if (!result) throw new Error("lighthouse returned nothing for the leadership page at 375 px");
+  const lhr = result.lhr;
+  const kb = imageKb(lhr);
+  const cls = lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN;
+  const performance = score(lhr, "performance");
+  const isMet =
+    kb <= BUDGETS.leadershipImagesKb && cls === 0 && performance >= BUDGETS.lighthousePerformance;
+  return (
+    `${LEADERSHIP_PATH} at 375 × 812 (2×), one run: images ${kb} kB (budget ≤ ${BUDGETS.leadershipImagesKb} kB), ` +
+    `performance ${performance}, LCP ${lhr.audits["largest-contentful-paint"]?.displayValue ?? "n/a"}, CLS ${cls} ` +
+    (isMet ? "PASS" : "FAIL")
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -297,11 +297,64 @@ async function run(
       }
       lines.push(figures(label, times));
     }
-    return [...lines, await costOfAChange(site, firm, service, dialect)];
+    return [
+      ...lines,
+      await costOfAChange(site, firm, service, dialect),
+      await refillAfterTheAlert(site, firm, service, dialect),
+    ];
   } finally {
     await varnish.stop();
     await instance.stop();
   }
+}
+
+/** The spread of pages the cost of a change is measured on: the lists, 100 deals, 100 articles. */
+const spread = (firm: ContentFile) => [
+  "/",
+  "/transactions",
+  "/topics",
+  "/industries",
+  ...firm.transactions.slice(300, 400).map((deal) => dealPath(deal.UrlName)),
+  ...firm.articles.slice(0, 100).map((article) => articlePath(article.UrlName)),
+];
+
+/** Milliseconds to ask Varnish for every one of `pages`, one after another. */
+async function pass(site: Site, pages: readonly string[]): Promise<number> {
+  const started = performance.now();
+  for (const path of pages) await (await fetch(`${site.varnish.url}${path}`)).arrayBuffer();
+  return performance.now() - started;
+}
+
+/**
+ * What the alert's change costs Varnish: its tag is on every page, so every page it holds is
+ * purged and fetched again from the site. The spread of pages asked for through Varnish once
+ * warm (all hits), then again after the alert changed: the time of each pass, and how many the
+ * site rendered for the refill.
+ */
+async function refillAfterTheAlert(
+  site: Site,
+  firm: ContentFile,
+  service: SitefinityService,
+  dialect: string,
+): Promise<string> {
+  const pages = spread(firm);
+  await pass(site, pages);
+  const warm = await pass(site, pages);
+  const change = alertPublished(firm, service, CHANGES, dialect);
+  await change.make();
+  await visibleAfter(site, change.path, () => hook(site, change.payload()), change.shows);
+  const misses = () => metric(site, "site_cache_lookups_total", 'cache="page",result="miss"');
+  const before = await misses();
+  const refill = await pass(
+    site,
+    pages.filter((path) => path !== change.path),
+  );
+  const rendered = (await misses()) - before;
+  return (
+    `Varnish refilling after the alert changed, ${dialect}: ${pages.length - 1} pages asked for one after another took ` +
+    `${refill.toFixed(0)} ms (${(refill / (pages.length - 1)).toFixed(1)} ms a page; warm, all from Varnish: ${warm.toFixed(0)} ms), ` +
+    `${rendered} of them rendered again by the site`
+  );
 }
 
 /**
@@ -315,14 +368,7 @@ async function costOfAChange(
   dialect: string,
 ): Promise<string> {
   const { url } = site.instance;
-  const pages = [
-    "/",
-    "/transactions",
-    "/topics",
-    "/industries",
-    ...firm.transactions.slice(300, 400).map((deal) => dealPath(deal.UrlName)),
-    ...firm.articles.slice(0, 100).map((article) => articlePath(article.UrlName)),
-  ];
+  const pages = spread(firm);
   for (const path of pages) await (await fetch(`${url}${path}`)).arrayBuffer();
   const deal = firm.transactions[300]!;
   const name = `Cost Of A Change ${dialect}`;
