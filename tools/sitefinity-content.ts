@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import type { ContentFile } from "../src/content/content-file.ts";
+import { parseContentFile, type ContentFile } from "../src/content/content-file.ts";
 import type { Photo } from "../src/content/person.ts";
 import { isPlainPagePath } from "../src/rules/site-paths.ts";
+import { parseSyncSettings, type SyncSettings } from "../src/sync/settings.ts";
 
 // The firm's content as its Sitefinity holds it, built from one of our content files, for the
 // Sitefinity-shaped stand-in service (sitefinity-service.ts). Shaped from Sitefinity's documented
@@ -33,6 +34,20 @@ export function syncSettingsFor(base: string) {
     serviceField: SERVICE_FIELD,
     timeZone: TIME_ZONE,
   };
+}
+
+/** The sync's settings, parsed as the site parses its file: syncSettingsFor's, `extra` on top. */
+export function standInSettings(base: string, extra: Record<string, unknown> = {}): SyncSettings {
+  const result = parseSyncSettings({ ...syncSettingsFor(base), ...extra });
+  if (!result.ok) throw new Error(result.problems.join("\n"));
+  return result.settings;
+}
+
+/** A content file's JSON read as the site reads one (its dates normalised); throws on a problem. */
+export function parsedContent(doc: unknown): ContentFile {
+  const result = parseContentFile(JSON.parse(JSON.stringify(doc)));
+  if (!result.ok) throw new Error(result.problems.join("\n"));
+  return result.content;
 }
 
 type Row = Record<string, unknown>;

@@ -10,10 +10,10 @@ import {
   OFFICES_SET,
   PEOPLE_SET,
   type SitefinityService,
+  parsedContent,
+  standInSettings,
   startSitefinityService,
-  syncSettingsFor,
 } from "../../tools/sitefinity-service.ts";
-import { parseContentFile } from "../content/content-file.ts";
 import { generateContent } from "../db/demo/generate.ts";
 import { contentRevision, readContent } from "../db/repositories/content-repository.ts";
 import { imageRepository } from "../db/repositories/image-repository.ts";
@@ -25,7 +25,6 @@ import { currentAlert } from "../rules/site-alert.ts";
 import { createSearch } from "../search/engine.ts";
 import { readHookPayload } from "./hook-notice.ts";
 import { runSync, SyncRefusedError } from "./run-sync.ts";
-import { parseSyncSettings } from "./settings.ts";
 import { syncItems } from "./sync-items.ts";
 
 // The service hooks for the firm's people, offices and alerts and for the images people show,
@@ -34,13 +33,7 @@ import { syncItems } from "./sync-items.ts";
 // every list and every deal's team; an image replaced or unpublished reaches the people whose
 // photo it is, though no hook names them.
 
-const content = (() => {
-  const result = parseContentFile(
-    JSON.parse(JSON.stringify(generateContent({ transactions: 40, articles: 10 }))),
-  );
-  if (!result.ok) throw new Error(result.problems.join("\n"));
-  return result.content;
-})();
+const content = parsedContent(generateContent({ transactions: 40, articles: 10 }));
 
 const PERSON = "Telerik.Sitefinity.DynamicTypes.Model.People.Person";
 const ALERT = "Telerik.Sitefinity.DynamicTypes.Model.Alerts.Alert";
@@ -50,11 +43,7 @@ const NEWS = "Telerik.Sitefinity.News.Model.NewsItem";
 
 let service: SitefinityService;
 let site: Awaited<ReturnType<typeof tempDatabase>>;
-const settings = (extra: Record<string, unknown> = {}) => {
-  const result = parseSyncSettings({ ...syncSettingsFor(service.base), ...extra });
-  if (!result.ok) throw new Error(result.problems.join("\n"));
-  return result.settings;
-};
+const settings = (extra: Record<string, unknown> = {}) => standInSettings(service.base, extra);
 const quick = { timeoutMs: 10_000, retries: 1, backoffMs: 10 };
 
 /** Sitefinity's payload for an item of `type`; a deletion's has no item (`"Item": null`). */

@@ -8,10 +8,11 @@ import {
   PAGE_SIZE,
   SERVICE_FIELD,
   type SitefinityService,
+  parsedContent,
+  standInSettings,
   startSitefinityService,
-  syncSettingsFor,
 } from "../../tools/sitefinity-service.ts";
-import { parseContentFile, type ContentFile } from "../content/content-file.ts";
+import type { ContentFile } from "../content/content-file.ts";
 import { connect } from "../db/connect.ts";
 import { generateContent } from "../db/demo/generate.ts";
 import {
@@ -21,25 +22,15 @@ import {
   replaceContent,
 } from "../db/repositories/content-repository.ts";
 import { runSync, SyncRefusedError, type SyncOptions } from "./run-sync.ts";
-import { parseSyncSettings, type SyncSettings } from "./settings.ts";
+import type { SyncSettings } from "./settings.ts";
 
 // The sync against the Sitefinity-shaped stand-in service, into a real database holding the demo
 // site: SQLite here, PostgreSQL under `npm run test:pg`.
 
 /** The firm's content as its Sitefinity holds it (another seed than the demo's: other Ids). */
-const firm = parsed(generateContent({ transactions: 120, articles: 40, seed: 21 }));
+const firm = parsedContent(generateContent({ transactions: 120, articles: 40, seed: 21 }));
 
-function parsed(content: ContentFile): ContentFile {
-  const result = parseContentFile(JSON.parse(JSON.stringify(content)));
-  if (!result.ok) throw new Error(result.problems.join("\n"));
-  return result.content;
-}
-
-function settingsFor(service: SitefinityService): SyncSettings {
-  const result = parseSyncSettings(syncSettingsFor(service.base));
-  if (!result.ok) throw new Error(result.problems.join("\n"));
-  return result.settings;
-}
+const settingsFor = (service: SitefinityService): SyncSettings => standInSettings(service.base);
 
 let service: SitefinityService;
 let site: Awaited<ReturnType<typeof tempDatabase>>;
@@ -316,7 +307,7 @@ describe("later syncs", () => {
     const running = sync().catch((e: unknown) => e);
     // The sync has read what it holds and is waiting for the service: an import commits.
     while (service.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
-    const imported = parsed(generateContent({ transactions: 30, articles: 5, seed: 5 }));
+    const imported = parsedContent(generateContent({ transactions: 30, articles: 5, seed: 5 }));
     await replaceContent(site.db, imported);
     const error = await running;
     expect(error).toBeInstanceOf(ContentChangedError);

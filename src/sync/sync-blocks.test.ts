@@ -6,8 +6,9 @@ import {
   CONTENT_BLOCKS_SET,
   contentBlockId,
   type SitefinityService,
+  parsedContent,
+  standInSettings,
   startSitefinityService,
-  syncSettingsFor,
 } from "../../tools/sitefinity-service.ts";
 import { parseContentFile } from "../content/content-file.ts";
 import { generateContent } from "../db/demo/generate.ts";
@@ -20,7 +21,6 @@ import { imageRepository } from "../db/repositories/image-repository.ts";
 import { pageTag, SEARCH } from "../rules/cache-tags.ts";
 import { formatReport } from "./report.ts";
 import { runSync } from "./run-sync.ts";
-import { parseSyncSettings } from "./settings.ts";
 import { syncItems } from "./sync-items.ts";
 
 // Plain pages' bodies from Sitefinity's shared content blocks, against the stand-in service: a
@@ -28,13 +28,7 @@ import { syncItems } from "./sync-items.ts";
 // block changes that page alone, a block that is not there stops the sync with nothing changed,
 // a service without content blocks is skipped, and a ContentItem hook brings a change at once.
 
-const content = (() => {
-  const result = parseContentFile(
-    JSON.parse(JSON.stringify(generateContent({ transactions: 30, articles: 8 }))),
-  );
-  if (!result.ok) throw new Error(result.problems.join("\n"));
-  return result.content;
-})();
+const content = parsedContent(generateContent({ transactions: 30, articles: 8 }));
 const ABOUT = "/about";
 const about = content.site.pages.find((p) => p.path === ABOUT)!;
 const CAREERS = "/about/careers";
@@ -44,14 +38,8 @@ const CONTENT_ITEM = "Telerik.Sitefinity.GenericContent.Model.ContentItem";
 let service: SitefinityService;
 let site: Awaited<ReturnType<typeof tempDatabase>>;
 const quick = { timeoutMs: 10_000, retries: 1, backoffMs: 10 };
-const settings = (contentBlocks?: Record<string, string>) => {
-  const result = parseSyncSettings({
-    ...syncSettingsFor(service.base),
-    ...(contentBlocks ? { contentBlocks } : {}),
-  });
-  if (!result.ok) throw new Error(result.problems.join("\n"));
-  return result.settings;
-};
+const settings = (contentBlocks?: Record<string, string>) =>
+  standInSettings(service.base, contentBlocks ? { contentBlocks } : {});
 const sync = (contentBlocks?: Record<string, string>) =>
   runSync(site.db, { settings: settings(contentBlocks), accessKey: ACCESS_KEY, client: quick });
 const pageAt = async (path: string) =>

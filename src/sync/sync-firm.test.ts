@@ -7,35 +7,24 @@ import {
   OFFICES_SET,
   PEOPLE_SET,
   type SitefinityService,
+  parsedContent,
+  standInSettings,
   startSitefinityService,
-  syncSettingsFor,
 } from "../../tools/sitefinity-service.ts";
-import { parseContentFile } from "../content/content-file.ts";
 import { generateContent } from "../db/demo/generate.ts";
 import { contentRevision, readContent } from "../db/repositories/content-repository.ts";
 import { currentAlert } from "../rules/site-alert.ts";
 import { runSync, SyncRefusedError } from "./run-sync.ts";
-import { parseSyncSettings } from "./settings.ts";
 
 // The firm's people, offices and alerts from Sitefinity's dynamic types, against the stand-in
 // service holding the site's own content: each change an editor makes arrives, a bad item stops
 // the sync and names set, Id and field, and a type the service lacks leaves the site's own.
 
-const content = (() => {
-  const result = parseContentFile(
-    JSON.parse(JSON.stringify(generateContent({ transactions: 40, articles: 10 }))),
-  );
-  if (!result.ok) throw new Error(result.problems.join("\n"));
-  return result.content;
-})();
+const content = parsedContent(generateContent({ transactions: 40, articles: 10 }));
 
 let service: SitefinityService;
 let site: Awaited<ReturnType<typeof tempDatabase>>;
-const settings = (extra: Record<string, unknown> = {}) => {
-  const result = parseSyncSettings({ ...syncSettingsFor(service.base), ...extra });
-  if (!result.ok) throw new Error(result.problems.join("\n"));
-  return result.settings;
-};
+const settings = (extra: Record<string, unknown> = {}) => standInSettings(service.base, extra);
 const quick = { timeoutMs: 10_000, retries: 1, backoffMs: 10 };
 const sync = (
   extra: Record<string, unknown> = {},
