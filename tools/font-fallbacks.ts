@@ -20,8 +20,10 @@ export interface FallbackSpec {
   localMetrics: FontMetrics;
 }
 
-// Arial's and Times New Roman's metrics (as Capsize publishes them); Liberation Sans and Serif,
-// which Linux has in their place, are metric-compatible with them.
+// Arial's and Times New Roman's metrics (as Capsize publishes them); Liberation Sans and Serif
+// are metric-compatible with them. Android has neither (Roboto and Noto Serif, Capsize's figures
+// too), nor do many Linux machines (DejaVu Sans and Serif, unpacked from DejaVu 2.37's files):
+// each gets a fallback face of its own, since one face scales one font's metrics.
 const ARIAL: FontMetrics = {
   ascent: 1854,
   descent: -434,
@@ -37,19 +39,69 @@ const TIMES: FontMetrics = {
   xWidthAvg: 819,
 };
 
+const ROBOTO: FontMetrics = {
+  ascent: 1900,
+  descent: -500,
+  lineGap: 0,
+  unitsPerEm: 2048,
+  xWidthAvg: 911,
+};
+const NOTO_SERIF: FontMetrics = {
+  ascent: 1069,
+  descent: -293,
+  lineGap: 0,
+  unitsPerEm: 1000,
+  xWidthAvg: 481,
+};
+const DEJAVU_SANS: FontMetrics = {
+  ascent: 1901,
+  descent: -483,
+  lineGap: 0,
+  unitsPerEm: 2048,
+  xWidthAvg: 1041,
+};
+const DEJAVU_SERIF: FontMetrics = { ...DEJAVU_SANS, xWidthAvg: 1058 };
+
 const FILES = "node_modules/@fontsource-variable";
+const PUBLIC_SANS = `${FILES}/public-sans/files/public-sans-latin-wght-normal.woff2`;
+const NEWSREADER = `${FILES}/newsreader/files/newsreader-latin-wght-normal.woff2`;
+/** In the order the font stacks in tokens.css name them. */
 export const SPECS: FallbackSpec[] = [
   {
     family: "Public Sans Fallback",
-    file: `${FILES}/public-sans/files/public-sans-latin-wght-normal.woff2`,
+    file: PUBLIC_SANS,
     locals: ["Arial", "Liberation Sans", "Helvetica"],
     localMetrics: ARIAL,
   },
   {
+    family: "Public Sans Fallback Roboto",
+    file: PUBLIC_SANS,
+    locals: ["Roboto"],
+    localMetrics: ROBOTO,
+  },
+  {
+    family: "Public Sans Fallback DejaVu",
+    file: PUBLIC_SANS,
+    locals: ["DejaVu Sans"],
+    localMetrics: DEJAVU_SANS,
+  },
+  {
     family: "Newsreader Fallback",
-    file: `${FILES}/newsreader/files/newsreader-latin-wght-normal.woff2`,
+    file: NEWSREADER,
     locals: ["Times New Roman", "Liberation Serif", "Times"],
     localMetrics: TIMES,
+  },
+  {
+    family: "Newsreader Fallback Noto",
+    file: NEWSREADER,
+    locals: ["Noto Serif"],
+    localMetrics: NOTO_SERIF,
+  },
+  {
+    family: "Newsreader Fallback DejaVu",
+    file: NEWSREADER,
+    locals: ["DejaVu Serif"],
+    localMetrics: DEJAVU_SERIF,
   },
 ];
 

@@ -1,6 +1,7 @@
 import { comparePeople, monogram } from "../../src/rules/people.ts";
 import { createGroupResolver } from "../../src/rules/industry-groups.ts";
 import { axeViolations, baseUrl, demoContent, expect, test } from "./fixtures.ts";
+import { recordLayoutShifts } from "./layout-shift.ts";
 
 // The firm's people: the leadership page lists them in the editors' order, each card leads to a
 // profile (biography, contact links, vCard, industries covered, selected transactions and the
@@ -102,4 +103,26 @@ test("a deal page names its team, each linked to their profile", async ({ page }
 test("an unknown profile is the site's 404", async ({ page }) => {
   const response = await page.goto(`${baseUrl()}/people/nobody-here`);
   expect(response?.status()).toBe(404);
+});
+
+test("on a phone, the leadership page and a profile load without a layout shift", async ({
+  browser,
+}) => {
+  for (const path of ["/about/leadership", `/people/${people[0]!.UrlName}`]) {
+    // A fresh browser each time, whose cache does not hold the typefaces yet: they arrive while
+    // the page shows, and the fallback faces sized to them must leave every line where it was.
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      deviceScaleFactor: 2,
+    });
+    const page = await context.newPage();
+    const shifts = await recordLayoutShifts(page);
+    await page.goto(`${baseUrl()}${path}`, { waitUntil: "networkidle" });
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    });
+    expect(await shifts.total(), path).toBe(0);
+    await context.close();
+  }
 });
