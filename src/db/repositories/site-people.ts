@@ -2,28 +2,19 @@ import type { Kysely } from "kysely";
 import type { Photo } from "../../content/person.ts";
 import { comparePeople } from "../../rules/people.ts";
 import { createGroupResolver } from "../../rules/industry-groups.ts";
-import type { Database } from "../schema.ts";
+import type { Database, PersonTable } from "../schema.ts";
 import { withApiDates } from "./api-dates.ts";
 import type { IndustryGroupLink } from "./site-deals.ts";
 
-/** A person as the pages show them: the groups they cover resolved to the top-level groups. */
-export interface PersonRow {
-  Id: string;
-  UrlName: string;
-  Title: string;
-  FirstName: string | null;
-  LastName: string | null;
-  JobTitle: string | null;
-  /** HTML, sanitised on import; sanitise again before rendering. */
-  Biography: string;
-  Email: string | null;
-  Phone: string | null;
+/**
+ * A person as the pages show them: their row (Biography is HTML, sanitised on import; sanitise
+ * again before rendering), the Photo read from its JSON, and the groups they cover resolved to
+ * the top-level groups, in their order, once each.
+ */
+export type PersonRow = Omit<PersonTable, "Photo" | "PreviousUrlNames" | "Position"> & {
   Photo: Photo | null;
-  Ordinal: number | null;
-  LastModified: string;
-  /** The industry groups the person covers, in their order, once each. */
   groups: IndustryGroupLink[];
-}
+};
 
 /** A profile's address: the person, or the address they moved to (a former UrlName). */
 export type PersonLookup = { person: PersonRow } | { movedTo: string } | null;
