@@ -56,6 +56,7 @@ describe("renderAwaitingImages", () => {
     const held = await imageRepository(db).held(["people/ada.jpg"]);
     expect(held.get("people/ada.jpg")?.widths).toEqual([]);
   });
+
   it("leaves an image awaiting when the database cannot store its renditions for a moment", async () => {
     const { db } = await withImages({ "people/ada.jpg": await portraitJpeg(360, 450) });
     // The database refuses the renditions' rows for a while (a disk full, a lock held too long),

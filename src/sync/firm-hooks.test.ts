@@ -247,6 +247,22 @@ describe("a deal's hook", () => {
 });
 
 describe("an alert's hook", () => {
+  it("keeps an alert the banner does not show yet (an older one): no page changes, and it is held", async () => {
+    const id = "5a6b7c8d-0000-4000-8000-000000000002";
+    service.add(ALERTS_SET, {
+      Id: id,
+      Title: "Our Chicago office moved to the 30th floor.",
+      LinkTitle: null,
+      LinkUrl: null,
+      PublicationDate: "2001-01-02T07:00:00Z",
+    });
+    const report = await hooks([payload(ALERT, id)]);
+    expect(report.outcome).toBe("written");
+    expect(report.tags).not.toContain("alert");
+    const held = (await readContent(site.db)).alerts.find((a) => a.Id === id);
+    expect(held?.Title).toBe("Our Chicago office moved to the 30th floor.");
+  });
+
   it("shows a published alert, a changed one under a new key, and none once it is removed", async () => {
     const id = "5a6b7c8d-0000-4000-8000-000000000001";
     service.add(ALERTS_SET, {

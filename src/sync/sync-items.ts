@@ -316,8 +316,9 @@ async function underLock(db: Db, options: ItemSyncOptions, started: number): Pro
     ...itemChangeTags(changes, parsed.content.hierarchyTaxa),
     ...(firmWrite ? firmChangeTags(current, parsed.content) : []),
   ];
-  // A hook for an item as this site already holds it (sent twice, say) writes nothing.
-  if (tags.length === 0) return report("unchanged", revision, []);
+  // A hook for an item as this site already holds it (sent twice, say) writes nothing. A change
+  // no page shows yet (an alert older than the banner's) is still written, with no tags.
+  if (tags.length === 0 && firmWrite === undefined) return report("unchanged", revision, []);
   const descriptions = descriptionWrites(snapshot, before, parsed.content.descriptions);
   const held = await holdSyncImages(
     db,
