@@ -32,7 +32,7 @@ export function widgetTokensCss(tokensCss: string, widgetCss: readonly string[])
   const declarations = [...used]
     .filter((name) => tokens.has(name))
     .sort()
-    .map((name) => `${name}:${tokens.get(name)!.replace(/\s+/g, " ")}`);
+    .map((name) => `${name}:${tokens.get(name)!}`);
   return `:root{${declarations.map((d) => `${d};`).join("")}}`;
 }
 

@@ -3,13 +3,14 @@ let last: { css: string; tokens: ReadonlyMap<string, string> } | null = null;
 
 /**
  * The design tokens of a stylesheet (custom properties on `:root`), each with `var()` references
- * resolved: for what is drawn outside CSS (the brand's images) and for checking contrast.
+ * resolved and its whitespace collapsed as CSS reads it (a long value may span lines): for what
+ * is drawn outside CSS (the brand's images), for checking contrast, and for the widgets' tokens.
  */
 export function resolveTokens(css: string): ReadonlyMap<string, string> {
   if (last?.css === css) return last.tokens;
   const raw = new Map<string, string>();
   for (const match of css.matchAll(/(--[\w-]+)\s*:\s*([^;]+);/g))
-    raw.set(match[1]!, match[2]!.trim());
+    raw.set(match[1]!, match[2]!.trim().replace(/\s+/g, " "));
   const resolve = (value: string, depth = 0): string =>
     depth > 10
       ? value
