@@ -1,6 +1,6 @@
 // Mounting a widget into its placeholder, on the firm's pages or on another system's page.
 import type { ReactNode } from "react";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { readConfig, type WidgetConfig } from "./config.ts";
 import { keepFocusInView } from "./keep-focus-in-view.ts";
@@ -123,19 +123,24 @@ export function mountWidget(
   }
   const stopKeepingFocus = keepFocusInView(element);
   const root = createRoot(element);
-  root.render(
-    <StrictMode>
-      <WidgetErrorBoundary subject={widget.subject}>
-        {setup.ok ? (
-          widget.render(setup.config, doc)
-        ) : (
-          <div className={widget.errorClass} role="alert">
-            <p>{widget.subject} cannot be shown: this page sets the widget up wrongly.</p>
-            <p>The site&apos;s web team can find the details in the browser&apos;s console.</p>
-          </div>
-        )}
-      </WidgetErrorBoundary>
-    </StrictMode>,
+  // A transition, so that React draws the widget in slices, yielding to the browser between
+  // components, rather than in one long task while the page is still loading; the placeholder's
+  // own markup (the server's skeleton) shows until it is done.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <WidgetErrorBoundary subject={widget.subject}>
+          {setup.ok ? (
+            widget.render(setup.config, doc)
+          ) : (
+            <div className={widget.errorClass} role="alert">
+              <p>{widget.subject} cannot be shown: this page sets the widget up wrongly.</p>
+              <p>The site&apos;s web team can find the details in the browser&apos;s console.</p>
+            </div>
+          )}
+        </WidgetErrorBoundary>
+      </StrictMode>,
+    ),
   );
   return () => {
     stopKeepingFocus();
