@@ -25,6 +25,7 @@ import { replyEnvelope, trustProxy } from "./reply-envelope.ts";
 import { requestIdFor } from "./request-id.ts";
 import { envelopeHooks, quietRoutes, RequestLog } from "./request-log.ts";
 import { imageRoutes } from "./routes/images.ts";
+import type { Coding } from "./http-cache/negotiate.ts";
 import { KeptPages } from "./routes/kept-pages.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { suggestionRoutes } from "./routes/suggestions.ts";
@@ -54,6 +55,12 @@ export interface AppOptions {
   hooks?: HookOptions;
   /** What /readyz tells of the site's record (a gap, a failing capture), when it is kept. */
   recordProblem?: () => string | null;
+  /**
+   * The one coding every reply is made in, when not all of them: the record's capture asks for
+   * the identity coding alone and stores bodies its own way, so compressing each page and reply
+   * in br and gzip too was most of its time.
+   */
+  onlyCoding?: Coding;
 }
 
 declare module "fastify" {
@@ -65,6 +72,8 @@ declare module "fastify" {
     siteSearch: SiteSearch;
     /** How long browsers and shared caches keep replies: longer when a purger serves the site. */
     cachePolicy: CachePolicy;
+    /** The one coding replies are made in (AppOptions.onlyCoding); undefined: every coding. */
+    onlyCoding: Coding | undefined;
   }
 }
 
@@ -158,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("content", options.content);
   app.decorate("config", config);
   app.decorate("cachePolicy", options.purger ? PURGED : UNPURGED);
+  app.decorate("onlyCoding", options.onlyCoding);
   const search = createSearch(searchRepository(options.db));
   options.content.onChange(() => search.forget());
   app.decorate("siteSearch", search);

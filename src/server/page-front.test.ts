@@ -170,6 +170,20 @@ describe("a kept page", () => {
     }
   });
 
+  it("of the transactions widget serves every query the widget reads, rendered once (the hubs' industry links among them)", async () => {
+    const site = await listening();
+    const queries = ["?industry=healthcare", "?industry=technology", "?q=software&page=2", ""];
+    const bodies = [];
+    for (const query of queries)
+      bodies.push(await (await fetch(`${site.url}/transactions${query}`)).text());
+    expect(site.renders).toEqual(["/transactions?industry=healthcare"]);
+    expect(new Set(bodies).size).toBe(1);
+    // Another page's query is still its own, not kept.
+    await (await fetch(`${site.url}/about?ref=mail`)).text();
+    await (await fetch(`${site.url}/about?ref=mail`)).text();
+    expect(site.renders.filter((path) => path.startsWith("/about"))).toHaveLength(2);
+  });
+
   it("answers a matching If-None-Match with 304, and HEAD with the length and no body", async () => {
     const site = await listening();
     const first = await fetch(`${site.url}/about`, { headers: { "accept-encoding": "gzip" } });
@@ -290,5 +304,18 @@ describe("a kept page", () => {
     expect(site.renders).toEqual(["/big"]);
     expect(site.requestLines()).toHaveLength(1);
     expect(await requestCount(site.app, "200")).toBe(1);
+  });
+});
+
+describe("an app made in one coding (the record's capture)", () => {
+  it("makes pages and API replies in that coding alone, however the request asks", async () => {
+    const t = await testApp({}, { astro: astroCounting([], async () => {}), onlyCoding: "identity" });
+    close = t.close;
+    for (const url of ["/about", "/api/default/transactions"]) {
+      const reply = await t.app.inject({ url, headers: { "accept-encoding": "br, gzip" } });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers["content-encoding"], url).toBeUndefined();
+      expect(reply.body.length, url).toBeGreaterThan(1024);
+    }
   });
 });

@@ -87,6 +87,8 @@ export async function withSnapshot<T>(
       embedDir: site.embedDir,
       logger: false,
       purger: hasPurger(site.config) ? PRESENT_PURGER : undefined,
+      // A capture asks for the identity coding alone (ask() sends no Accept-Encoding).
+      onlyCoding: "identity",
     });
     const host = new URL(site.config.SITE_URL).host;
     const ask: AskSite = async (url, accept) => {

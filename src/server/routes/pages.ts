@@ -91,7 +91,7 @@ export const pageRoutes: FastifyPluginAsync<{
           ...tagHeaders(tags),
           ...pageHeaders(page, siteCsp),
         };
-        return represent(page.body, headers, page.status, only);
+        return represent(page.body, headers, page.status, only ?? app.onlyCoding);
       };
       // A kept page reaches the handler only when the front stood aside (the rate limit is on,
       // or Node refused its headers): here, unlike in a route's own onRequest, the limit has run.

@@ -89,10 +89,14 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
         ? represent(
             String(await repository.count(set, parsed.options)),
             replyHeaders(TEXT_TYPE, tags),
+            200,
+            app.onlyCoding,
           )
         : represent(
             await readEntitySet(repository, set, parsed, settings),
             replyHeaders(JSON_TYPE, tags),
+            200,
+            app.onlyCoding,
           ),
     );
   };
