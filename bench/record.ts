@@ -32,7 +32,7 @@ import { ROOT } from "./site-server.ts";
 
 const DEALS = 10_000;
 const ARTICLES = 5_000;
-const CHANGES = Number(process.env.BENCH_RECORD_CHANGES ?? 10);
+const CHANGES = Number(process.env.BENCH_RECORD_CHANGES ?? 20);
 
 const quantile = (sorted: readonly number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;

@@ -10,7 +10,9 @@ import { replaceContent } from "../../src/db/repositories/content-repository.ts"
 import { versionsOf } from "../../src/db/repositories/record-reads.ts";
 import { readPayload, recordHead } from "../../src/db/repositories/record-repository.ts";
 import { payloadDigest } from "../../src/record/chain.ts";
-import { dealPath } from "../../src/rules/site-paths.ts";
+import { dealPath, groupTransactionsPath, TRANSACTIONS_PATH } from "../../src/rules/site-paths.ts";
+import { ROOT_PARENT_ID } from "../../src/rules/taxonomies.ts";
+import { DESCRIPTIONS_ELEMENT_ID } from "../../src/widgets/historical-transactions/descriptions.ts";
 import { runScriptAsync } from "../../tools/run-script.ts";
 import { startServer } from "../../tools/server-process.ts";
 import { until } from "../helpers/poll.ts";
@@ -86,6 +88,15 @@ describe("the archive command", { timeout: 240_000 }, () => {
     expect(unknown.stderr).toMatch(
       /under \/api\/default\/transactions it keeps:\n\/api\/default\/transactions\?\$select=Id%2CDate/,
     );
+  });
+
+  it("keeps the widget's page at each address the industry hubs link to, as the page itself", async () => {
+    const group = firm.hierarchyTaxa.find((taxon) => taxon.ParentId === ROOT_PARENT_ID)!;
+    const page = await archive("show", TRANSACTIONS_PATH, "--at", afterImport);
+    const linked = await archive("show", groupTransactionsPath(group.UrlName), "--at", afterImport);
+    expect(linked.status, linked.stderr).toBe(0);
+    expect(linked.stdout).toContain(DESCRIPTIONS_ELEMENT_ID);
+    expect(linked.stdout).toBe(page.stdout);
   });
 
   it("exports WARC 1.1 that holds what was current at --from, each record its own gzip member", async () => {

@@ -1,3 +1,4 @@
+import { hash } from "node:crypto";
 import type { Db } from "../../db/connect.ts";
 import { capturedThrough, knownUrls, owedChanges } from "../../db/repositories/record-index.ts";
 import type { Cause } from "../../record/cause.ts";
@@ -177,10 +178,13 @@ interface Crawl {
 /**
  * Renders the addresses to keep, and those their replies lead to that are not kept yet (all of
  * them in a full capture), once each; appends each reply. Returns the addresses that failed.
+ * A body already read at the same path (`/transactions?industry=…` is `/transactions`, its query
+ * read in the browser) leads to the same addresses and widget requests: it is not read again.
  */
 async function crawl({ ask, writer, origin, start, known, full, signal }: Crawl) {
   const queue = [...start];
   const done = new Map<string, SiteReply | null>();
+  const read = new Set<string>();
   const failures: { url: string; reason: string }[] = [];
   /** Renders and keeps one address, once; null when it is not kept (a search) or failed. */
   const keep = async (url: string, accept?: string): Promise<SiteReply | null> => {
@@ -210,9 +214,12 @@ async function crawl({ ask, writer, origin, start, known, full, signal }: Crawl)
     if (done.has(url)) continue;
     const reply = await keep(url);
     if (reply === null || reply.status >= 300) continue;
-    const target = new URL(url, origin).href;
+    const target = new URL(url, origin);
+    const body = `${target.pathname} ${hash("sha256", reply.body, "base64")}`;
+    if (read.has(body)) continue;
+    read.add(body);
     const found = discover(
-      target,
+      target.href,
       reply.headers["content-type"] ?? "",
       reply.body.toString("utf8"),
       WIDGET_IDS,
@@ -220,7 +227,7 @@ async function crawl({ ask, writer, origin, start, known, full, signal }: Crawl)
     for (const address of [...found.pages, ...found.assets])
       if (full || !known.has(address)) queue.push(address);
     for (const widget of found.widgets)
-      await requestAsWidget(widget.id, widget.attributes, target, fetcher);
+      await requestAsWidget(widget.id, widget.attributes, target.href, fetcher);
   }
   return failures;
 }
