@@ -309,7 +309,10 @@ describe("a kept page", () => {
 
 describe("an app made in one coding (the record's capture)", () => {
   it("makes pages and API replies in that coding alone, however the request asks", async () => {
-    const t = await testApp({}, { astro: astroCounting([], async () => {}), onlyCoding: "identity" });
+    const t = await testApp(
+      {},
+      { astro: astroCounting([], async () => {}), onlyCoding: "identity" },
+    );
     close = t.close;
     for (const url of ["/about", "/api/default/transactions"]) {
       const reply = await t.app.inject({ url, headers: { "accept-encoding": "br, gzip" } });
