@@ -14,6 +14,7 @@ import { FIRM_TYPES } from "../src/sync/hook-notice.ts";
 import { freePort } from "../tools/free-port.ts";
 import { createDatabase, startPostgres } from "../tools/postgres.ts";
 import { startServer, type ServerProcess } from "../tools/server-process.ts";
+import { HOOK_ENV, postHook } from "../tools/sitefinity-hooks.ts";
 import {
   ALERTS_SET,
   DEALS_SET,
@@ -42,8 +43,6 @@ const DEALS = 10_000;
 const ARTICLES = 5_000;
 const CHANGES = 20;
 const LATENCY_MS = Number(process.env.BENCH_SYNC_LATENCY_MS ?? 20);
-const USER = "bench-hooks";
-const PASSWORD = "bench-hook-password-1";
 const DEAL_TYPE = "Telerik.Sitefinity.DynamicTypes.Model.PastTransactions.PastTransaction";
 const TAXON_TYPE = "Telerik.Sitefinity.Taxonomies.Model.FlatTaxon";
 const PERSON_TYPE = FIRM_TYPES.people;
@@ -88,14 +87,7 @@ function payload(type: string, id: string, lastModified: unknown) {
 
 /** POSTs a hook through Varnish, as Sitefinity would reach the site. */
 async function hook(site: Site, body: unknown) {
-  const reply = await fetch(`${site.varnish.url}/hooks/sitefinity`, {
-    method: "POST",
-    headers: {
-      authorization: `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString("base64")}`,
-      "content-type": "application/json",
-    },
-    body: JSON.stringify(body),
-  });
+  const reply = await postHook(site.varnish.url, body);
   if (reply.status !== 202) throw new Error(`the hook was answered ${reply.status}`);
 }
 
@@ -260,8 +252,7 @@ async function run(
     {
       DATABASE_URL: databaseUrl,
       SYNC_SETTINGS: settingsFile,
-      SYNC_HOOK_USER: USER,
-      SYNC_HOOK_PASSWORD: PASSWORD,
+      ...HOOK_ENV,
       SITEFINITY_ACCESS_KEY: ACCESS_KEY,
       VARNISH_URLS: `http://127.0.0.1:${varnishPort}`,
       METRICS_PORT: String(metricsPort),

@@ -1,19 +1,20 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateContent } from "../../src/db/demo/generate.ts";
 import { pageTag } from "../../src/rules/cache-tags.ts";
-import { startServer, type ServerProcess } from "../../tools/server-process.ts";
+import type { ServerProcess } from "../../tools/server-process.ts";
+import { postHook } from "../../tools/sitefinity-hooks.ts";
 import {
   ACCESS_KEY,
   CONTENT_BLOCKS_SET,
   contentBlockId,
   type SitefinityService,
   startSitefinityService,
-  syncSettingsFor,
 } from "../../tools/sitefinity-service.ts";
+import { startHookedSite } from "../helpers/hooked-site.ts";
 import { until } from "../helpers/poll.ts";
 
 // A plain page's body from a Sitefinity content block, as the built site shows it: the block's
@@ -24,8 +25,6 @@ import { until } from "../helpers/poll.ts";
 const firm = generateContent({ transactions: 40, articles: 10, seed: 5 });
 const ABOUT = "/about";
 const ABOUT_ID = contentBlockId(ABOUT);
-const USER = "sitefinity-hooks";
-const PASSWORD = "a-long-hook-password-4f1d";
 
 let dir: string;
 let service: SitefinityService;
@@ -39,20 +38,13 @@ const main = async (path: string) => {
 };
 
 const hook = (id: string) =>
-  fetch(`${site.url}/hooks/sitefinity`, {
-    method: "POST",
-    headers: {
-      authorization: `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString("base64")}`,
-      "content-type": "application/json",
+  postHook(site.url, {
+    Item: { Id: id },
+    OriginalEvent: {
+      ItemType: "Telerik.Sitefinity.GenericContent.Model.ContentItem",
+      OriginalContentId: id,
+      Action: "Updated",
     },
-    body: JSON.stringify({
-      Item: { Id: id },
-      OriginalEvent: {
-        ItemType: "Telerik.Sitefinity.GenericContent.Model.ContentItem",
-        OriginalContentId: id,
-        Action: "Updated",
-      },
-    }),
   });
 
 describe(
@@ -69,24 +61,10 @@ describe(
         Title: "About the firm",
         Content: `<p>Founded by bankers, for founders.</p><p><img src="/images/default-source/blocks/about.png?sfvrsn=1" alt="The partners" /></p>`,
       });
-      const settings = join(dir, "sync.json");
-      writeFileSync(
-        settings,
-        JSON.stringify({
-          ...syncSettingsFor(service.base),
-          contentBlocks: { [ABOUT]: "About the firm" },
-        }),
-      );
-      site = await startServer({
-        SEED_DEMO: "true",
-        DATABASE_URL: `file:${join(dir, "site.db")}`,
-        SYNC_SETTINGS: settings,
-        SYNC_EVERY: "24h",
-        SITEFINITY_ACCESS_KEY: ACCESS_KEY,
-        SYNC_HOOK_USER: USER,
-        SYNC_HOOK_PASSWORD: PASSWORD,
-        CONTENT_POLL_MS: "100",
-      });
+      ({ site } = await startHookedSite(dir, service, {
+        settings: { contentBlocks: { [ABOUT]: "About the firm" } },
+        env: { CONTENT_POLL_MS: "100" },
+      }));
       await until(
         "the first sync wrote the block",
         async () => (await main(ABOUT)).main.textContent!.includes("Founded by bankers"),

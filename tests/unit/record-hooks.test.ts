@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,16 +7,16 @@ import { generateContent } from "../../src/db/demo/generate.ts";
 import { capturedThrough } from "../../src/db/repositories/record-index.ts";
 import { recordHead } from "../../src/db/repositories/record-repository.ts";
 import { dealPath } from "../../src/rules/site-paths.ts";
-import { freePort } from "../../tools/free-port.ts";
 import { runScriptAsync } from "../../tools/run-script.ts";
-import { startServer, type ServerProcess } from "../../tools/server-process.ts";
+import type { ServerProcess } from "../../tools/server-process.ts";
+import { postHook } from "../../tools/sitefinity-hooks.ts";
 import {
   ACCESS_KEY,
   DEALS_SET,
   type SitefinityService,
   startSitefinityService,
-  syncSettingsFor,
 } from "../../tools/sitefinity-service.ts";
+import { startHookedSite } from "../helpers/hooked-site.ts";
 import { metricValue, until } from "../helpers/poll.ts";
 
 // The site's record against the built site and Sitefinity's service hooks: a deal published,
@@ -26,8 +26,6 @@ import { metricValue, until } from "../helpers/poll.ts";
 
 const firm = generateContent({ transactions: 24, articles: 6, seed: 35 });
 const DEAL_TYPE = "Telerik.Sitefinity.DynamicTypes.Model.PastTransactions.PastTransaction";
-const USER = "sitefinity-hooks";
-const PASSWORD = "a-long-hook-password-8e2c";
 const EDITOR = "5b2d9c1e-0f3a-4e6b-9c8d-7a6b5c4d3e2f";
 
 let dir: string;
@@ -38,16 +36,9 @@ let metricsUrl: string;
 let databaseUrl: string;
 
 const hook = (id: string, action: string) =>
-  fetch(`${site.url}/hooks/sitefinity`, {
-    method: "POST",
-    headers: {
-      authorization: `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString("base64")}`,
-      "content-type": "application/json",
-    },
-    body: JSON.stringify({
-      Item: { Id: id, ApprovalWorkflowState: "Published" },
-      OriginalEvent: { Action: action, ItemType: DEAL_TYPE, OriginalContentId: id, UserId: EDITOR },
-    }),
+  postHook(site.url, {
+    Item: { Id: id, ApprovalWorkflowState: "Published" },
+    OriginalEvent: { Action: action, ItemType: DEAL_TYPE, OriginalContentId: id, UserId: EDITOR },
   });
 
 const archive = (...args: string[]) =>
@@ -79,24 +70,10 @@ const revisionNow = () => metricValue(metricsUrl, "site_content_revision");
 describe("the site's record, through service hooks", { timeout: 300_000 }, () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "site-record-"));
-    databaseUrl = `file:${join(dir, "site.db")}`;
     service = await startSitefinityService(firm, { accessKey: ACCESS_KEY });
-    const settings = join(dir, "sync.json");
-    writeFileSync(settings, JSON.stringify(syncSettingsFor(service.base)));
-    const metricsPort = await freePort();
-    metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
-    site = await startServer({
-      SEED_DEMO: "true",
-      DATABASE_URL: databaseUrl,
-      METRICS_PORT: String(metricsPort),
-      SYNC_SETTINGS: settings,
-      SYNC_EVERY: "24h",
-      SITEFINITY_ACCESS_KEY: ACCESS_KEY,
-      SYNC_HOOK_USER: USER,
-      SYNC_HOOK_PASSWORD: PASSWORD,
-      RECORD: "true",
-      LOG_LEVEL: "info",
-    });
+    ({ site, metricsUrl, databaseUrl } = await startHookedSite(dir, service, {
+      env: { RECORD: "true", LOG_LEVEL: "info" },
+    }));
     db = connect(databaseUrl, { create: false });
     // The demo content, then the first sync from the stand-in, both captured.
     await captured(1);

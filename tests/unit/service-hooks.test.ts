@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -7,18 +7,18 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateContent } from "../../src/db/demo/generate.ts";
 import { articlePath, dealPath } from "../../src/rules/site-paths.ts";
-import { freePort } from "../../tools/free-port.ts";
 import { metricValue, until } from "../helpers/poll.ts";
 import { untilRendered } from "../helpers/renditions.ts";
 import { startServer, type ServerProcess } from "../../tools/server-process.ts";
+import { basicAuth, HOOK_PASSWORD, HOOK_USER, postHook } from "../../tools/sitefinity-hooks.ts";
 import {
   ACCESS_KEY,
   DEALS_SET,
   INDUSTRIES_FIELD,
   type SitefinityService,
   startSitefinityService,
-  syncSettingsFor,
 } from "../../tools/sitefinity-service.ts";
+import { startHookedSite } from "../helpers/hooked-site.ts";
 
 // Sitefinity's service hooks against the built site: the endpoint's refusals (each changes
 // nothing and asks the service nothing), a publish and an unpublish that show on the pages, the
@@ -29,10 +29,6 @@ import {
 
 const firm = generateContent({ transactions: 120, articles: 40, seed: 21 });
 const DEAL_TYPE = "Telerik.Sitefinity.DynamicTypes.Model.PastTransactions.PastTransaction";
-const USER = "sitefinity-hooks";
-const PASSWORD = "a-long-hook-password-4f1d";
-const basic = (user: string, password: string) =>
-  `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
 
 /**
  * Sitefinity's payload for an item of `type` (see docs/sitefinity.md), with the item's
@@ -62,20 +58,7 @@ let site: ServerProcess;
 let metricsUrl: string;
 
 const hook = (body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${site.url}/hooks/sitefinity`, {
-    method: "POST",
-    headers: {
-      authorization: basic(USER, PASSWORD),
-      "content-type": "application/json",
-      ...headers,
-    },
-    body:
-      typeof body === "string"
-        ? body
-        : body instanceof Buffer
-          ? new Uint8Array(body)
-          : JSON.stringify(body),
-  });
+  postHook(site.url, body, headers);
 
 const metric = (name: string, labels = "") => metricValue(metricsUrl, name, labels);
 
@@ -87,37 +70,11 @@ const apiDeal = async (id: string) =>
     }
   ).value[0];
 
-/**
- * The built site on SQLite in `folder`, with service hooks on, syncing from `from` once at its
- * start (the hooks do the rest), its metrics on their own port.
- */
-async function hookedSite(
-  folder: string,
-  from: SitefinityService,
-  env: Record<string, string> = {},
-) {
-  const settings = join(folder, "sync.json");
-  writeFileSync(settings, JSON.stringify(syncSettingsFor(from.base)));
-  const metricsPort = await freePort();
-  const server = await startServer({
-    SEED_DEMO: "true",
-    DATABASE_URL: `file:${join(folder, "site.db")}`,
-    METRICS_PORT: String(metricsPort),
-    SYNC_SETTINGS: settings,
-    SYNC_EVERY: "24h",
-    SITEFINITY_ACCESS_KEY: ACCESS_KEY,
-    SYNC_HOOK_USER: USER,
-    SYNC_HOOK_PASSWORD: PASSWORD,
-    ...env,
-  });
-  return { server, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` };
-}
-
 describe("Sitefinity's service hooks (SQLite)", { timeout: 120_000 }, () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "site-hooks-"));
     service = await startSitefinityService(firm, { accessKey: ACCESS_KEY });
-    ({ server: site, metricsUrl } = await hookedSite(dir, service, { LOG_LEVEL: "info" }));
+    ({ site, metricsUrl } = await startHookedSite(dir, service, { env: { LOG_LEVEL: "info" } }));
     await until("the first sync wrote", async () => (await revision()) >= 2, 60_000);
     // The renditions of the images it held are content changes of their own: the tests below
     // count revisions.
@@ -132,7 +89,9 @@ describe("Sitefinity's service hooks (SQLite)", { timeout: 120_000 }, () => {
   it("refuses a wrong password, a body over 64 KiB and a body that is not a hook's, changing nothing", async () => {
     const before = { revision: await revision(), requests: service.requests.length };
     const deal = firm.transactions[0]!;
-    const wrong = await hook(payload(deal.Id), { authorization: basic(USER, "not-the-password") });
+    const wrong = await hook(payload(deal.Id), {
+      authorization: basicAuth(HOOK_USER, "not-the-password"),
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get("www-authenticate")).toMatch(/^Basic /);
     expect((await hook(payload(deal.Id), { authorization: "" })).status).toBe(401);
@@ -160,10 +119,10 @@ describe("Sitefinity's service hooks (SQLite)", { timeout: 120_000 }, () => {
     const encoded = (user: string, password: string) =>
       Buffer.from(`${user}:${password}`).toString("base64");
     for (const secret of [
-      PASSWORD,
+      HOOK_PASSWORD,
       "not-the-password",
-      encoded(USER, PASSWORD),
-      encoded(USER, "not-the-password"),
+      encoded(HOOK_USER, HOOK_PASSWORD),
+      encoded(HOOK_USER, "not-the-password"),
       "Item=1&OriginalEvent=2",
       "not-a-guid",
     ])
@@ -393,11 +352,7 @@ describe("service hooks turned off", { timeout: 60_000 }, () => {
       DATABASE_URL: `file:${join(mkdtempSync(join(tmpdir(), "site-hooks-off-")), "site.db")}`,
     });
     try {
-      const reply = await fetch(`${off.url}/hooks/sitefinity`, {
-        method: "POST",
-        headers: { authorization: basic(USER, PASSWORD), "content-type": "application/json" },
-        body: JSON.stringify(payload(firm.transactions[0]!.Id)),
-      });
+      const reply = await postHook(off.url, payload(firm.transactions[0]!.Id));
       expect(reply.status).toBe(404);
       expect(((await reply.json()) as { error: { code: string } }).error.code).toBe("NotFound");
     } finally {
@@ -410,8 +365,8 @@ describe("a hook's sync under way when the site stops", { timeout: 120_000 }, ()
   it("is stopped within the shutdown grace: the site exits 0", async () => {
     const local = mkdtempSync(join(tmpdir(), "site-hooks-stop-"));
     const stand = await startSitefinityService(firm, { accessKey: ACCESS_KEY });
-    const { server, metricsUrl: metrics } = await hookedSite(local, stand, {
-      SHUTDOWN_GRACE_MS: "6000",
+    const { site: server, metricsUrl: metrics } = await startHookedSite(local, stand, {
+      env: { SHUTDOWN_GRACE_MS: "6000" },
     });
     try {
       await until(
@@ -423,11 +378,7 @@ describe("a hook's sync under way when the site stops", { timeout: 120_000 }, ()
       stand.setHanging(true);
       const requests = stand.requests.length;
       const deal = firm.transactions[1]!;
-      const reply = await fetch(`${server.url}/hooks/sitefinity`, {
-        method: "POST",
-        headers: { authorization: basic(USER, PASSWORD), "content-type": "application/json" },
-        body: JSON.stringify(payload(deal.Id, DEAL_TYPE, "Updated", undefined)),
-      });
+      const reply = await postHook(server.url, payload(deal.Id, DEAL_TYPE, "Updated", undefined));
       expect(reply.status).toBe(202);
       await until(
         "the hook's sync asked the service",
@@ -468,10 +419,12 @@ describe("the purge after a hook", { timeout: 90_000 }, () => {
     });
     await new Promise<void>((resolve) => cache.listen(0, "127.0.0.1", resolve));
     const { port } = cache.address() as AddressInfo;
-    const { server: instance } = await hookedSite(local, stand, {
-      VARNISH_URLS: `http://127.0.0.1:${port}`,
-      // The instance reads the revision only when told: its own write must tell it.
-      CONTENT_POLL_MS: "3600000",
+    const { site: instance } = await startHookedSite(local, stand, {
+      env: {
+        VARNISH_URLS: `http://127.0.0.1:${port}`,
+        // The instance reads the revision only when told: its own write must tell it.
+        CONTENT_POLL_MS: "3600000",
+      },
     });
     instanceUrl = instance.url;
     try {
@@ -480,18 +433,15 @@ describe("the purge after a hook", { timeout: 90_000 }, () => {
       // The instance keeps the page as it is now.
       await (await fetch(page)).text();
       stand.edit(DEALS_SET, deal.Id, { Company: "Refilled After The Purge" });
-      const reply = await fetch(`${instance.url}/hooks/sitefinity`, {
-        method: "POST",
-        headers: { authorization: basic(USER, PASSWORD), "content-type": "application/json" },
-        body: JSON.stringify(
-          payload(
-            deal.Id,
-            DEAL_TYPE,
-            "Updated",
-            stand.items(DEALS_SET).find((row) => row.Id === deal.Id)?.LastModified,
-          ),
+      const reply = await postHook(
+        instance.url,
+        payload(
+          deal.Id,
+          DEAL_TYPE,
+          "Updated",
+          stand.items(DEALS_SET).find((row) => row.Id === deal.Id)?.LastModified,
         ),
-      });
+      );
       expect(reply.status).toBe(202);
       await until("the shared cache was purged", async () => refills.length > 0);
       expect(

@@ -11,6 +11,7 @@ import { freePort } from "../../tools/free-port.ts";
 import { createDatabase, startPostgres } from "../../tools/postgres.ts";
 import { runScriptAsync } from "../../tools/run-script.ts";
 import { startServer, type ServerProcess } from "../../tools/server-process.ts";
+import { HOOK_ENV, postHook } from "../../tools/sitefinity-hooks.ts";
 import {
   ACCESS_KEY,
   DEALS_SET,
@@ -32,8 +33,6 @@ if ("missing" in found) {
   process.exit(1);
 }
 
-const HOOK_USER = "sitefinity-hooks";
-const HOOK_PASSWORD = "hook-password-3f9a";
 /** How long a published change may take to show through Varnish. */
 const VISIBLE_WITHIN_MS = 2000;
 const DEAL_TYPE = "Telerik.Sitefinity.DynamicTypes.Model.PastTransactions.PastTransaction";
@@ -51,8 +50,7 @@ const env = {
   SEED_DEMO: "true",
   SITE_URL: `http://127.0.0.1:${varnishPort}`,
   SYNC_SETTINGS: settings,
-  SYNC_HOOK_USER: HOOK_USER,
-  SYNC_HOOK_PASSWORD: HOOK_PASSWORD,
+  ...HOOK_ENV,
   SITEFINITY_ACCESS_KEY: ACCESS_KEY,
   VARNISH_URLS: `http://127.0.0.1:${varnishPort}`,
 };
@@ -127,14 +125,7 @@ async function hook(deal: { Id: string; UrlName?: string }, action: "Updated" | 
   };
   const started = Date.now();
   // Sitefinity calls the public address: through Varnish, which passes it on.
-  const reply = await fetch(`${varnish.url}/hooks/sitefinity`, {
-    method: "POST",
-    headers: {
-      authorization: `Basic ${Buffer.from(`${HOOK_USER}:${HOOK_PASSWORD}`).toString("base64")}`,
-      "content-type": "application/json",
-    },
-    body: JSON.stringify(payload),
-  });
+  const reply = await postHook(varnish.url, payload);
   assert.equal(reply.status, 202, `the hook was answered ${reply.status}: ${await reply.text()}`);
   assert.ok(Date.now() - started < 1000, "the hook did not answer at once");
 }
