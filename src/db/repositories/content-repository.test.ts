@@ -1,8 +1,16 @@
+import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { generateContent } from "../demo/generate.ts";
 import { parseContentFile, type ContentFile } from "../../content/content-file.ts";
-import { tempDatabase } from "../../../tests/helpers/temp-db.ts";
-import { contentRevision, readContent, replaceContent } from "./content-repository.ts";
+import { until } from "../../../tests/helpers/poll.ts";
+import { tempDatabase, TEST_DIALECT } from "../../../tests/helpers/temp-db.ts";
+import type { Db } from "../connect.ts";
+import {
+  commitRevision,
+  contentRevision,
+  readContent,
+  replaceContent,
+} from "./content-repository.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -154,3 +162,45 @@ describe("a deal's Counterparty and Service", () => {
     expect(JSON.parse(text)).toEqual(parsed(doc));
   });
 });
+
+describe.runIf(TEST_DIALECT === "postgres")("two writes at once (PostgreSQL)", () => {
+  it("each move the revision on, one after the other, when the second began before the first committed", async () => {
+    const db = await withDb();
+    const before = await contentRevision(db);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // A hook's write is under way, its revision counted and not yet committed…
+    const first = db.kysely.transaction().execute(async (tx) => {
+      const revision = await commitRevision(tx, db.dialect, ["deal-a"]);
+      await held;
+      return revision;
+    });
+    await until("the first write counted its revision", async () => (await locksHeld(db)) > 0);
+    // …when an image's renditions are stored: their revision waits for it.
+    const second = db.kysely
+      .transaction()
+      .execute((tx) => commitRevision(tx, db.dialect, ["image-b"]));
+    await until("the second write waits for the first", async () => (await waitingOnLocks(db)) > 0);
+    release();
+    expect(await Promise.all([first, second])).toEqual([before + 1, before + 2]);
+    expect(await contentRevision(db)).toBe(before + 2);
+  });
+});
+
+/** Sessions of this database holding a row lock (an update not yet committed). */
+async function locksHeld(db: Db): Promise<number> {
+  const { rows } = await sql<{ n: string }>`
+    select count(*) as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
+    where a.datname = current_database() and l.locktype = 'transactionid' and l.granted`.execute(
+    db.kysely,
+  );
+  return Number(rows[0]!.n);
+}
+
+/** Sessions of this database waiting on another's lock. */
+async function waitingOnLocks(db: Db): Promise<number> {
+  const { rows } = await sql<{ n: string }>`
+    select count(*) as n from pg_stat_activity
+    where datname = current_database() and wait_event_type = 'Lock'`.execute(db.kysely);
+  return Number(rows[0]!.n);
+}

@@ -431,20 +431,17 @@ async function insertBatches<T extends keyof Database>(
 }
 
 async function bumpRevision(tx: KyselyTx<Database>): Promise<number> {
-  const current = await tx
-    .selectFrom("content_meta")
-    .select("Revision")
-    .where("Id", "=", 1)
-    .executeTakeFirst();
   const UpdatedAt = new Date().toISOString();
-  if (current) {
-    await tx
-      .updateTable("content_meta")
-      .set({ Revision: current.Revision + 1, UpdatedAt })
-      .where("Id", "=", 1)
-      .execute();
-    return current.Revision + 1;
-  }
+  // One statement that reads and moves it: on PostgreSQL a write that began while another held
+  // the row waits for its commit and then counts on from it, where a revision read first and
+  // written after was the other's too (its change then failed on content_changes' key).
+  const moved = await tx
+    .updateTable("content_meta")
+    .set((eb) => ({ Revision: eb("Revision", "+", 1), UpdatedAt }))
+    .where("Id", "=", 1)
+    .returning("Revision")
+    .executeTakeFirst();
+  if (moved) return moved.Revision;
   await tx.insertInto("content_meta").values({ Id: 1, Revision: 1, UpdatedAt }).execute();
   return 1;
 }
