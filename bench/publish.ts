@@ -14,7 +14,7 @@ import { FIRM_TYPES } from "../src/sync/hook-notice.ts";
 import { freePort } from "../tools/free-port.ts";
 import { createDatabase, startPostgres } from "../tools/postgres.ts";
 import { startServer, type ServerProcess } from "../tools/server-process.ts";
-import { HOOK_ENV, postHook } from "../tools/sitefinity-hooks.ts";
+import { DEAL_TYPE, HOOK_ENV, postHook } from "../tools/sitefinity-hooks.ts";
 import {
   ALERTS_SET,
   DEALS_SET,
@@ -43,7 +43,6 @@ const DEALS = 10_000;
 const ARTICLES = 5_000;
 const CHANGES = 20;
 const LATENCY_MS = Number(process.env.BENCH_SYNC_LATENCY_MS ?? 20);
-const DEAL_TYPE = "Telerik.Sitefinity.DynamicTypes.Model.PastTransactions.PastTransaction";
 const TAXON_TYPE = "Telerik.Sitefinity.Taxonomies.Model.FlatTaxon";
 const PERSON_TYPE = FIRM_TYPES.people;
 const ALERT_TYPE = FIRM_TYPES.alerts;

@@ -2,6 +2,9 @@
 // credentials a site under test is started with, and a POST to its endpoint as Sitefinity's
 // webhook makes it (basic authentication, a JSON body).
 
+/** The item type Sitefinity's hooks name for the stand-in's deals (its `pasttransactions` set). */
+export const DEAL_TYPE = "Telerik.Sitefinity.DynamicTypes.Model.PastTransactions.PastTransaction";
+
 export const HOOK_USER = "sitefinity-hooks";
 export const HOOK_PASSWORD = "a-long-hook-password-4f1d";
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { refuseWrites } from "../../tests/helpers/refuse-writes.ts";
 import { tempDatabase } from "../../tests/helpers/temp-db.ts";
+import { DEAL_TYPE as DEAL } from "../../tools/sitefinity-hooks.ts";
 import { portraitJpeg } from "../../tools/test-images.ts";
 import {
   ACCESS_KEY,
@@ -38,7 +39,6 @@ const content = parsedContent(generateContent({ transactions: 40, articles: 10 }
 const PERSON = "Telerik.Sitefinity.DynamicTypes.Model.People.Person";
 const ALERT = "Telerik.Sitefinity.DynamicTypes.Model.Alerts.Alert";
 const IMAGE = "Telerik.Sitefinity.Libraries.Model.Image";
-const DEAL = "Telerik.Sitefinity.DynamicTypes.Model.PastTransactions.PastTransaction";
 const NEWS = "Telerik.Sitefinity.News.Model.NewsItem";
 
 let service: SitefinityService;

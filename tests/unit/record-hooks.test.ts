@@ -9,7 +9,7 @@ import { recordHead } from "../../src/db/repositories/record-repository.ts";
 import { dealPath } from "../../src/rules/site-paths.ts";
 import { runScriptAsync } from "../../tools/run-script.ts";
 import type { ServerProcess } from "../../tools/server-process.ts";
-import { postHook } from "../../tools/sitefinity-hooks.ts";
+import { DEAL_TYPE, postHook } from "../../tools/sitefinity-hooks.ts";
 import {
   ACCESS_KEY,
   DEALS_SET,
@@ -25,7 +25,6 @@ import { metricValue, until } from "../helpers/poll.ts";
 // lists it); the record's figures on /readyz and the metrics.
 
 const firm = generateContent({ transactions: 24, articles: 6, seed: 35 });
-const DEAL_TYPE = "Telerik.Sitefinity.DynamicTypes.Model.PastTransactions.PastTransaction";
 const EDITOR = "5b2d9c1e-0f3a-4e6b-9c8d-7a6b5c4d3e2f";
 
 let dir: string;

@@ -10,7 +10,13 @@ import { articlePath, dealPath } from "../../src/rules/site-paths.ts";
 import { metricValue, until } from "../helpers/poll.ts";
 import { untilRendered } from "../helpers/renditions.ts";
 import { startServer, type ServerProcess } from "../../tools/server-process.ts";
-import { basicAuth, HOOK_PASSWORD, HOOK_USER, postHook } from "../../tools/sitefinity-hooks.ts";
+import {
+  basicAuth,
+  DEAL_TYPE,
+  HOOK_PASSWORD,
+  HOOK_USER,
+  postHook,
+} from "../../tools/sitefinity-hooks.ts";
 import {
   ACCESS_KEY,
   DEALS_SET,
@@ -28,7 +34,6 @@ import { startHookedSite } from "../helpers/hooked-site.ts";
 // (at its start), as a site does before hooks are set up.
 
 const firm = generateContent({ transactions: 120, articles: 40, seed: 21 });
-const DEAL_TYPE = "Telerik.Sitefinity.DynamicTypes.Model.PastTransactions.PastTransaction";
 
 /**
  * Sitefinity's payload for an item of `type` (see docs/sitefinity.md), with the item's
@@ -117,7 +122,7 @@ describe("Sitefinity's service hooks (SQLite)", { timeout: 120_000 }, () => {
     expect(service.requests.length).toBe(before.requests);
     // Neither the credentials, as sent or decoded, nor a body is ever in the log.
     const encoded = (user: string, password: string) =>
-      Buffer.from(`${user}:${password}`).toString("base64");
+      basicAuth(user, password).replace(/^Basic /, "");
     for (const secret of [
       HOOK_PASSWORD,
       "not-the-password",

@@ -11,7 +11,7 @@ import { freePort } from "../../tools/free-port.ts";
 import { createDatabase, startPostgres } from "../../tools/postgres.ts";
 import { runScriptAsync } from "../../tools/run-script.ts";
 import { startServer, type ServerProcess } from "../../tools/server-process.ts";
-import { HOOK_ENV, postHook } from "../../tools/sitefinity-hooks.ts";
+import { DEAL_TYPE, HOOK_ENV, postHook } from "../../tools/sitefinity-hooks.ts";
 import {
   ACCESS_KEY,
   DEALS_SET,
@@ -35,7 +35,6 @@ if ("missing" in found) {
 
 /** How long a published change may take to show through Varnish. */
 const VISIBLE_WITHIN_MS = 2000;
-const DEAL_TYPE = "Telerik.Sitefinity.DynamicTypes.Model.PastTransactions.PastTransaction";
 
 const firm = generateContent({ transactions: 60, articles: 12, seed: 29 });
 const service = await startSitefinityService(firm, { accessKey: ACCESS_KEY });

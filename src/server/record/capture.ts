@@ -1,8 +1,7 @@
-import { hash } from "node:crypto";
 import type { Db } from "../../db/connect.ts";
 import { capturedThrough, knownUrls, owedChanges } from "../../db/repositories/record-index.ts";
 import type { Cause } from "../../record/cause.ts";
-import { canonicalJson, entry, type ChainedEntry } from "../../record/chain.ts";
+import { canonicalJson, entry, payloadDigest, type ChainedEntry } from "../../record/chain.ts";
 import { discover } from "../../record/discover.ts";
 import {
   addressesToCapture,
@@ -215,7 +214,7 @@ async function crawl({ ask, writer, origin, start, known, full, signal }: Crawl)
     const reply = await keep(url);
     if (reply === null || reply.status >= 300) continue;
     const target = new URL(url, origin);
-    const body = `${target.pathname} ${hash("sha256", reply.body, "base64")}`;
+    const body = `${target.pathname} ${payloadDigest(reply.body)}`;
     if (read.has(body)) continue;
     read.add(body);
     const found = discover(
