@@ -20,11 +20,16 @@ export async function refuseWrites(
     );
     return async () => void (await sql`DROP TRIGGER ${name}`.execute(db.kysely));
   }
-  await sql`CREATE OR REPLACE FUNCTION refuse_write() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$ LANGUAGE plpgsql`.execute(
+  // One function per trigger: two calls at once (Promise.all) racing to create one shared function
+  // fail on pg_proc's key, as CREATE OR REPLACE is not safe against itself.
+  await sql`CREATE FUNCTION ${name}() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$ LANGUAGE plpgsql`.execute(
     db.kysely,
   );
-  await sql`CREATE TRIGGER ${name} BEFORE ${when} ON ${on} FOR EACH STATEMENT EXECUTE FUNCTION refuse_write()`.execute(
+  await sql`CREATE TRIGGER ${name} BEFORE ${when} ON ${on} FOR EACH STATEMENT EXECUTE FUNCTION ${name}()`.execute(
     db.kysely,
   );
-  return async () => void (await sql`DROP TRIGGER ${name} ON ${on}`.execute(db.kysely));
+  return async () => {
+    await sql`DROP TRIGGER ${name} ON ${on}`.execute(db.kysely);
+    await sql`DROP FUNCTION ${name}()`.execute(db.kysely);
+  };
 }
