@@ -1,4 +1,5 @@
-import { sql } from "kysely";
+import SQLite from "better-sqlite3";
+import { sql, type KyselyPlugin } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { generateContent } from "../demo/generate.ts";
 import { parseContentFile, type ContentFile } from "../../content/content-file.ts";
@@ -10,6 +11,7 @@ import {
   contentRevision,
   readContent,
   replaceContent,
+  writeItems,
 } from "./content-repository.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -160,6 +162,52 @@ describe("a deal's Counterparty and Service", () => {
     const text = await exported(db);
     expect(text).not.toMatch(/"(Counterparty|Service)"/);
     expect(JSON.parse(text)).toEqual(parsed(doc));
+  });
+});
+
+describe.runIf(TEST_DIALECT === "sqlite")("a write beside another writer (SQLite)", () => {
+  it("is not failed by a commit of another connection between its first read and its first write", async () => {
+    const content = parsed(generateContent({ transactions: 20, articles: 5, seed: 5 }));
+    const t = await tempDatabase(content);
+    cleanups.push(t.cleanup);
+    // Another writer on the same file, as the record's worker thread is beside a hook's sync.
+    const other = new SQLite(t.url.replace(/^file:/, ""), { timeout: 0 });
+    cleanups.push(async () => void other.close());
+    other.exec("CREATE TABLE elsewhere (n integer)");
+    let otherWriter = "";
+    // It writes right after the hook's write runs its first statement (which reads).
+    const between: KyselyPlugin = {
+      transformQuery: ({ node }) => node,
+      async transformResult({ result }) {
+        if (otherWriter === "") {
+          try {
+            other.prepare("INSERT INTO elsewhere VALUES (1)").run();
+            otherWriter = "committed";
+          } catch {
+            otherWriter = "waits";
+          }
+        }
+        return result;
+      },
+    };
+    const before = await contentRevision(t.db);
+    const deal = content.transactions[3]!;
+    const revision = await writeItems(
+      { ...t.db, kysely: t.db.kysely.withPlugin(between) },
+      {
+        deals: { removed: [], written: [{ ...deal, Company: "Written Beside Another Holdings" }] },
+        articles: { removed: [], written: [] },
+        descriptions: {},
+      },
+      { ifRevision: before, tags: [`deal-${deal.Id}`] },
+    );
+    expect(revision).toBe(before + 1);
+    expect((await readContent(t.db)).transactions[3]!.Company).toBe(
+      "Written Beside Another Holdings",
+    );
+    // The other writer waited its turn, and writes now.
+    expect(otherWriter).toBe("waits");
+    expect(() => other.prepare("INSERT INTO elsewhere VALUES (2)").run()).not.toThrow();
   });
 });
 

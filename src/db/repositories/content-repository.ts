@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Transaction as KyselyTx } from "kysely";
+import { sql, type Insertable, type Kysely } from "kysely";
 import type { ContentFile } from "../../content/content-file.ts";
 import type { Person } from "../../content/person.ts";
 import type { Site } from "../../content/site.ts";
@@ -7,6 +7,7 @@ import { canonicalJson, entry } from "../../record/chain.ts";
 import { ALL, imageTag, isRenditionsChange } from "../../rules/cache-tags.ts";
 import { storedDateTime } from "../../rules/date-time.ts";
 import type { Db } from "../connect.ts";
+import { writeTransaction } from "../write-transaction.ts";
 import type { Database } from "../schema.ts";
 import { withApiDates } from "./api-dates.ts";
 import { among, heldArticles, heldDeals, type HeldItems } from "./held-items.ts";
@@ -140,7 +141,7 @@ export async function replaceContent(
   { ifRevision, tags = [ALL], onImagesDropped, cause }: ReplaceOptions = {},
 ): Promise<number> {
   let dropped: string[] = [];
-  const revision = await db.kysely.transaction().execute(async (tx) => {
+  const revision = await writeTransaction(db, async (tx) => {
     if (ifRevision !== undefined) await checkRevision(tx, db.dialect, ifRevision);
     await deleteAll(tx);
     await insertBatches(tx, "taxonomies", inOrder(content.taxonomies));
@@ -202,7 +203,7 @@ export interface FirmChanges {
 }
 
 /** Writes the firm's people, offices and alerts again, and takes the removed people off teams. */
-async function writeFirm(tx: KyselyTx<Database>, { content, people }: FirmChanges) {
+async function writeFirm(tx: Kysely<Database>, { content, people }: FirmChanges) {
   for (const table of ["person_industries", "people", "offices", "alerts"] as const)
     await tx.deleteFrom(table).execute();
   const firm = peopleRows(content);
@@ -242,7 +243,7 @@ export async function writeItems(
   },
 ): Promise<number> {
   let dropped: string[] = [];
-  const revision = await db.kysely.transaction().execute(async (tx) => {
+  const revision = await writeTransaction(db, async (tx) => {
     await checkRevision(tx, db.dialect, ifRevision);
     const sets = [
       ["transactions", "transaction_industries", "TransactionId", changes.deals],
@@ -321,7 +322,7 @@ export async function writeItems(
  * forgets old revisions, the record never does, and a capture owed survives a restart.
  */
 export async function commitRevision(
-  tx: KyselyTx<Database>,
+  tx: Kysely<Database>,
   dialect: Db["dialect"],
   tags: readonly string[],
   cause?: Cause,
@@ -371,7 +372,7 @@ export async function changedTags(db: Db, from: number, to: number): Promise<str
  * from `expected` is still right, and a sync is not failed by the images an earlier write held).
  * On PostgreSQL the row stays locked until commit.
  */
-async function checkRevision(tx: KyselyTx<Database>, dialect: Db["dialect"], expected: number) {
+async function checkRevision(tx: Kysely<Database>, dialect: Db["dialect"], expected: number) {
   const query = tx.selectFrom("content_meta").select("Revision").where("Id", "=", 1);
   const row = await (dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
   const revision = row?.Revision ?? 0;
@@ -383,7 +384,7 @@ async function checkRevision(tx: KyselyTx<Database>, dialect: Db["dialect"], exp
 }
 
 /** Whether every change after revision `from` up to `to` is on record and stored renditions only. */
-async function isRenditionsOnly(tx: KyselyTx<Database>, from: number, to: number) {
+async function isRenditionsOnly(tx: Kysely<Database>, from: number, to: number) {
   const rows = await tx
     .selectFrom("content_changes")
     .select("Tags")
@@ -396,7 +397,7 @@ async function isRenditionsOnly(tx: KyselyTx<Database>, from: number, to: number
   );
 }
 
-async function deleteAll(tx: KyselyTx<Database>) {
+async function deleteAll(tx: Kysely<Database>) {
   for (const table of [
     "transaction_team",
     "person_industries",
@@ -418,7 +419,7 @@ async function deleteAll(tx: KyselyTx<Database>) {
 }
 
 async function insertBatches<T extends keyof Database>(
-  tx: KyselyTx<Database>,
+  tx: Kysely<Database>,
   table: T,
   rows: readonly Insertable<Database[T]>[],
 ) {
@@ -430,7 +431,7 @@ async function insertBatches<T extends keyof Database>(
   }
 }
 
-async function bumpRevision(tx: KyselyTx<Database>): Promise<number> {
+async function bumpRevision(tx: Kysely<Database>): Promise<number> {
   const UpdatedAt = new Date().toISOString();
   // One statement that reads and moves it: on PostgreSQL a write that began while another held
   // the row waits for its commit and then counts on from it, where a revision read first and

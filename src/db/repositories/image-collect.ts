@@ -1,4 +1,4 @@
-import type { Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { ContentFile } from "../../content/content-file.ts";
 import { imageSources } from "../../images/html-images.ts";
 import { isImageAddress } from "../../images/load.ts";
@@ -49,7 +49,7 @@ const BATCH = 500;
  * kept: its own write may still be on its way.
  */
 export async function collectImages(
-  tx: Transaction<Database>,
+  tx: Kysely<Database>,
   referenced: Iterable<string>,
   now = new Date(),
 ): Promise<string[]> {
@@ -80,7 +80,7 @@ export async function collectImages(
  * renditions with it; resolves to the dropped images' digests.
  */
 export async function dropAddresses(
-  tx: Transaction<Database>,
+  tx: Kysely<Database>,
   addresses: readonly string[],
 ): Promise<string[]> {
   for (let i = 0; i < addresses.length; i += BATCH)
@@ -117,7 +117,7 @@ export async function dropAddresses(
  * the write that stops referring to one drops it at once, not after the hour a pending one is kept.
  */
 export async function markReferenced(
-  tx: Transaction<Database>,
+  tx: Kysely<Database>,
   addresses: readonly string[],
   now = new Date(),
 ): Promise<void> {

@@ -3,6 +3,7 @@ import type { ImageFacts } from "../../images/inspect.ts";
 import type { Rendition } from "../../images/renditions.ts";
 import { imageTag } from "../../rules/cache-tags.ts";
 import type { Db } from "../connect.ts";
+import { writeTransaction } from "../write-transaction.ts";
 import { commitRevision } from "./content-repository.ts";
 
 // Where holding and rendering write: the original's bytes (once per digest) and the addresses that
@@ -99,7 +100,7 @@ export async function storeRenditions(
   digest: string,
   renditions: readonly Rendition[],
 ): Promise<string[] | null> {
-  return db.kysely.transaction().execute(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const image = await tx
       .selectFrom("images")
       .select("Digest")

@@ -2,6 +2,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { sql, type Kysely } from "kysely";
 import { chain, GENESIS, type ChainedEntry, type EntryFields } from "../../record/chain.ts";
 import type { Db } from "../connect.ts";
+import { writeTransaction } from "../write-transaction.ts";
 import type { Database } from "../schema.ts";
 
 // The site's record in the database (docs/records.md): entries appended to one hash chain under
@@ -71,8 +72,7 @@ export interface Stored {
  * In one locked write transaction: keeps the payloads the record lacks, then asks `build` (given
  * the same transaction, to read or note what it needs, and the Seq its first entry will have)
  * for the entries to append, and chains them.
- * On SQLite the transaction is taken as a writer from its start (BEGIN IMMEDIATE), so that it
- * waits for another writer rather than failing on a stale read.
+ * It waits for another writer rather than failing on a stale read (write-transaction.ts).
  */
 export async function appendToRecord(
   db: Db,
@@ -86,18 +86,7 @@ export async function appendToRecord(
     const entries = await appendInTransaction(tx, db.dialect, (nextSeq) => build(tx, nextSeq));
     return { entries, stored };
   };
-  if (db.dialect === "postgres") return db.kysely.transaction().execute(work);
-  return db.kysely.connection().execute(async (connection) => {
-    await sql`BEGIN IMMEDIATE`.execute(connection);
-    try {
-      const result = await work(connection);
-      await sql`COMMIT`.execute(connection);
-      return result;
-    } catch (error) {
-      await sql`ROLLBACK`.execute(connection).catch(() => {});
-      throw error;
-    }
-  });
+  return writeTransaction(db, work);
 }
 
 async function storePayloads(tx: RecordQueries, payloads: readonly NewPayload[]): Promise<Stored> {
