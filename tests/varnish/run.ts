@@ -19,6 +19,8 @@ import {
   syncSettingsFor,
 } from "../../tools/sitefinity-service.ts";
 import { findVarnish, startVarnish, type Varnish } from "../../tools/varnish.ts";
+import { metricValue, until } from "../helpers/poll.ts";
+import { untilRendered } from "../helpers/renditions.ts";
 
 // npm run test:varnish: the project's VCL (deploy/varnish.vcl) in a real varnishd, in front of
 // two instances of the built site on one PostgreSQL database, whose content comes from the
@@ -53,13 +55,20 @@ const env = {
   SITEFINITY_ACCESS_KEY: ACCESS_KEY,
   VARNISH_URLS: `http://127.0.0.1:${varnishPort}`,
 };
-const instances: ServerProcess[] = [await startServer(env)];
+/** Each instance's metrics, on a port of its own. */
+const metrics: string[] = [];
+async function startInstance() {
+  const port = await freePort();
+  metrics.push(`http://127.0.0.1:${port}/metrics`);
+  return startServer({ ...env, METRICS_PORT: String(port) });
+}
+const instances: ServerProcess[] = [await startInstance()];
 const sync = await runScriptAsync("content-sync.ts", [settings], {
   DATABASE_URL: database.url,
   SITEFINITY_ACCESS_KEY: ACCESS_KEY,
 });
 assert.equal(sync.stderr, "", "the first sync from the stand-in failed");
-instances.push(await startServer(env));
+instances.push(await startInstance());
 const varnish: Varnish = await startVarnish(
   instances.map((i) => new URL(i.url)),
   { port: varnishPort },
@@ -71,6 +80,23 @@ after(async () => {
   await database.remove();
   await postgres.remove();
   rmSync(dir, { recursive: true, force: true });
+});
+
+// The sync's pictures get their renditions in the background, and each image's pages are purged
+// twice (src/server/publish.ts), a second apart. The tests begin once those purges are over, so
+// that the only purges they see are their own changes'.
+await untilRendered(database.url);
+const purges = async () =>
+  (await Promise.all(metrics.map((url) => metricValue(url, "site_purge_attempts_total")))).reduce(
+    (sum, n) => sum + n,
+  );
+let purgesSoFar = await purges();
+await until("the instances stopped purging", async () => {
+  await new Promise((r) => setTimeout(r, 2000));
+  const now = await purges();
+  const isQuiet = now === purgesSoFar;
+  purgesSoFar = now;
+  return isQuiet;
 });
 
 /** A GET through Varnish; the body decoded. */
