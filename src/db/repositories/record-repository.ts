@@ -69,34 +69,40 @@ export interface Stored {
 }
 
 /**
- * In one locked write transaction: keeps the payloads the record lacks, then asks `build` (given
+ * Keeps the payloads the record lacks, then, in one locked write transaction, asks `build` (given
  * the same transaction, to read or note what it needs, and the Seq its first entry will have)
- * for the entries to append, and chains them.
- * It waits for another writer rather than failing on a stale read (write-transaction.ts).
+ * for the entries to append, and chains them. It waits for another writer rather than failing on
+ * a stale read (write-transaction.ts).
+ *
+ * The payloads go first, each batch in a short transaction of its own, outside the record's lock:
+ * a content write appends its change under that lock, and a capture that compressed and stored
+ * megabytes inside it held up the site's publishes for as long. A payload is stored once by its
+ * digest, so one kept by a capture that then fails is the bytes a later one keeps; no entry
+ * names it meanwhile, and `archive verify` reads the record through its entries.
  */
 export async function appendToRecord(
   db: Db,
   payloads: readonly NewPayload[],
   build: (tx: RecordQueries, nextSeq: number) => Promise<readonly EntryFields[]>,
 ): Promise<{ entries: ChainedEntry[]; stored: Stored }> {
-  const work = async (tx: RecordQueries) => {
+  const stored = await storePayloads(db, payloads);
+  const entries = await writeTransaction(db, async (tx) => {
     if (db.dialect === "postgres")
       await sql`SELECT pg_advisory_xact_lock(${RECORD_LOCK})`.execute(tx);
-    const stored = await storePayloads(tx, payloads);
-    const entries = await appendInTransaction(tx, db.dialect, (nextSeq) => build(tx, nextSeq));
-    return { entries, stored };
-  };
-  return writeTransaction(db, work);
+    return appendInTransaction(tx, db.dialect, (nextSeq) => build(tx, nextSeq));
+  });
+  return { entries, stored };
 }
 
-async function storePayloads(tx: RecordQueries, payloads: readonly NewPayload[]): Promise<Stored> {
+/** Stores the payloads the record lacks: compressed first, then each batch in one transaction. */
+async function storePayloads(db: Db, payloads: readonly NewPayload[]): Promise<Stored> {
   const stored: Stored = { payloads: 0, storedBytes: 0, rawBytes: 0 };
   const unique = [...new Map(payloads.map((p) => [p.digest, p])).values()];
   for (let i = 0; i < unique.length; i += BATCH) {
     const batch = unique.slice(i, i + BATCH);
     const held = new Set(
       (
-        await tx
+        await db.kysely
           .selectFrom("record_payloads")
           .select("Digest")
           .where(
@@ -119,18 +125,21 @@ async function storePayloads(tx: RecordQueries, payloads: readonly NewPayload[])
           Bytes: kept,
         };
       });
-    for (const row of rows) {
-      // Another process may have stored the same bytes meanwhile: they are the same bytes.
-      const { numInsertedOrUpdatedRows } = await tx
-        .insertInto("record_payloads")
-        .values(row)
-        .onConflict((c) => c.column("Digest").doNothing())
-        .executeTakeFirst();
-      if (numInsertedOrUpdatedRows === 0n) continue;
-      stored.payloads += 1;
-      stored.storedBytes += row.Bytes.length;
-      stored.rawBytes += row.Size;
-    }
+    if (rows.length === 0) continue;
+    await writeTransaction(db, async (tx) => {
+      for (const row of rows) {
+        // Another process may have stored the same bytes meanwhile: they are the same bytes.
+        const { numInsertedOrUpdatedRows } = await tx
+          .insertInto("record_payloads")
+          .values(row)
+          .onConflict((c) => c.column("Digest").doNothing())
+          .executeTakeFirst();
+        if (numInsertedOrUpdatedRows === 0n) continue;
+        stored.payloads += 1;
+        stored.storedBytes += row.Bytes.length;
+        stored.rawBytes += row.Size;
+      }
+    });
   }
   return stored;
 }
