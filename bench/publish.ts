@@ -7,7 +7,8 @@ import { parseContentFile, type ContentFile } from "../src/content/content-file.
 import { connect } from "../src/db/connect.ts";
 import { generateContent } from "../src/db/demo/generate.ts";
 import { migrate } from "../src/db/migrate.ts";
-import { replaceContent } from "../src/db/repositories/content-repository.ts";
+import { contentRevision, replaceContent } from "../src/db/repositories/content-repository.ts";
+import { nextAwaitingRenditions } from "../src/db/repositories/image-store.ts";
 import { imageDigest } from "../src/images/inspect.ts";
 import { articlePath, dealPath, personPath } from "../src/rules/site-paths.ts";
 import { FIRM_TYPES } from "../src/sync/hook-notice.ts";
@@ -55,6 +56,7 @@ interface Site {
   instance: ServerProcess;
   varnish: Varnish;
   metrics: string;
+  databaseUrl: string;
 }
 
 /**
@@ -262,7 +264,12 @@ async function run(
     { asShipped: { logFile: join(tmpdir(), `site-bench-publish-${dialect}.log`) } },
   );
   const varnish = await startVarnish([new URL(instance.url)], { port: varnishPort });
-  const site: Site = { instance, varnish, metrics: `http://127.0.0.1:${metricsPort}/metrics` };
+  const site: Site = {
+    instance,
+    varnish,
+    metrics: `http://127.0.0.1:${metricsPort}/metrics`,
+    databaseUrl,
+  };
   try {
     await settle(site, firm);
     const figures = (label: string, times: number[]) => {
@@ -348,6 +355,27 @@ async function refillAfterTheAlert(
 }
 
 /**
+ * Waits until the site has made the renditions of every photograph the changes before held (the
+ * site makes them in the background, pausing while hooks sync) and has read their revision: each
+ * drops the pages that show its image, which are not the next change's cost.
+ */
+async function untilQuiet(site: Site): Promise<void> {
+  const db = connect(site.databaseUrl);
+  try {
+    const started = performance.now();
+    while (
+      (await nextAwaitingRenditions(db)) !== null ||
+      (await metric(site, "site_content_revision", "")) !== (await contentRevision(db))
+    ) {
+      if (performance.now() - started > 300_000) throw new Error("renditions not made in 5 min");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+/**
  * Keeps a spread of pages in the instance (straight, not through Varnish), changes one deal, and
  * counts the pages rendered again when all are asked for once more.
  */
@@ -359,6 +387,7 @@ async function costOfAChange(
 ): Promise<string> {
   const { url } = site.instance;
   const pages = spread(firm);
+  await untilQuiet(site);
   for (const path of pages) await (await fetch(`${url}${path}`)).arrayBuffer();
   const deal = firm.transactions[300]!;
   const name = `Cost Of A Change ${dialect}`;

@@ -27,13 +27,18 @@ const ENCODE: Record<RenditionFormat, (image: Sharp) => Sharp> = {
   png: (image) => image.png({ compressionLevel: 9, adaptiveFiltering: true }),
 };
 
-/** Makes every rendition of an image, one after another. */
+/**
+ * Makes every rendition of an image, one after another; `pause` is awaited before each encoding
+ * (the running site lets a publish go first).
+ */
 export async function makeRenditions(
   original: Uint8Array,
   { width, hasAlpha }: { width: number; hasAlpha: boolean },
+  pause: () => Promise<void> = async () => {},
 ): Promise<Rendition[]> {
   const widths = renditionWidths(width);
   const largest = widths[widths.length - 1]!;
+  await pause();
   const { data, info } = await openImage(original)
     .autoOrient()
     .resize({ width: largest, withoutEnlargement: true })
@@ -45,6 +50,7 @@ export async function makeRenditions(
   const renditions: Rendition[] = [];
   for (const w of widths) {
     for (const format of formats) {
+      await pause();
       const resized = sharp(data, { raw }).resize({ width: w });
       const { data: bytes, info: out } = await ENCODE[format](resized).toBuffer({
         resolveWithObject: true,

@@ -6,6 +6,7 @@ import { imageRepository } from "../db/repositories/image-repository.ts";
 import { imageStore } from "../db/repositories/image-store.ts";
 import { inspectImage } from "../images/inspect.ts";
 import { imageTag } from "../rules/cache-tags.ts";
+import { syncHold } from "./hooks/sync-hold.ts";
 import { renderAwaitingImages, renditionQueue } from "./image-renditions.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -39,6 +40,25 @@ describe("renderAwaitingImages", () => {
     expect(held.get("people/ada.jpg")).toMatchObject({ widths: [320, 360], fallback: "jpeg" });
     expect(held.get("charts/share.png")).toMatchObject({ widths: [200], fallback: "png" });
     expect(await renderAwaitingImages(db)).toBe(0);
+  });
+
+  it("waits while a hook's sync holds the site, and makes them once it ends", async () => {
+    const { db } = await withImages({ "people/ada.jpg": await portraitJpeg(360, 450) });
+    const hold = syncHold({ afterMs: 0 });
+    hold.hold();
+    let made: number | null = null;
+    const making = renderAwaitingImages(db, { hold }).then((count) => (made = count));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(made).toBeNull();
+    expect(
+      (await imageRepository(db).held(["people/ada.jpg"])).get("people/ada.jpg")?.widths,
+    ).toEqual([]);
+    hold.release();
+    await making;
+    expect(made).toBe(1);
+    expect(
+      (await imageRepository(db).held(["people/ada.jpg"])).get("people/ada.jpg")?.widths,
+    ).toEqual([320, 360]);
   });
 
   it("gives up on an image whose renditions fail, once: its original stays shown", async () => {

@@ -1,5 +1,6 @@
 import { makeRenditions } from "../images/renditions.ts";
 import type { Db } from "../db/connect.ts";
+import type { SyncHold } from "./hooks/sync-hold.ts";
 import {
   nextAwaitingRenditions,
   renditionsFailed,
@@ -20,6 +21,8 @@ export interface RenditionOptions {
   onFailed?: (digest: string, reason: string) => void;
   /** Stops after the image in hand (a shutdown). */
   signal?: AbortSignal;
+  /** Held while a hook's sync runs: each image pauses between its encodings meanwhile. */
+  hold?: SyncHold;
 }
 
 /** Makes the renditions of every held image that lacks them, one after another; resolves to how many. */
@@ -33,7 +36,11 @@ export async function renderAwaitingImages(
     if (image === null) break;
     let renditions;
     try {
-      renditions = await makeRenditions(image.bytes, image);
+      renditions = await makeRenditions(
+        image.bytes,
+        image,
+        options.hold?.pauses({ signal: options.signal }),
+      );
     } catch (error) {
       // Only bytes that do not resize give up on the image for good.
       const reason = error instanceof Error ? error.message : String(error);

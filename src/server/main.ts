@@ -6,6 +6,7 @@ import { watchContent } from "./content-state.ts";
 import { createLogger } from "./logger.ts";
 import { createMetrics, startMetricsServer } from "./metrics.ts";
 import { createItemQueue } from "./hooks/item-queue.ts";
+import { syncHold } from "./hooks/sync-hold.ts";
 import { renditionQueue } from "./image-renditions.ts";
 import { describeRefusal } from "../images/refusal.ts";
 import { publisher } from "./publish.ts";
@@ -35,6 +36,19 @@ async function main() {
       )
     : null;
   const publishing = publisher(content, purger, config.CONTENT_POLL_MS, recorder?.wake);
+  // Publishing goes first: while a hook's sync runs, the renditions here and the record's
+  // captures in their worker pause at their next step (hooks/sync-hold.ts).
+  const held = syncHold();
+  const syncing = {
+    hold() {
+      held.hold();
+      recorder?.hold();
+    },
+    release() {
+      held.release();
+      recorder?.release();
+    },
+  };
   // The images a write held get their renditions here, in the background, one at a time; each
   // image's are published (dropped, purged) as a change of their own.
   const renditions = renditionQueue(db, {
@@ -42,6 +56,7 @@ async function main() {
     onFailed: (digest, reason) =>
       log.logger.warn({ image: digest, reason }, "an image's renditions could not be made"),
     onError: (error) => log.logger.error({ err: error }, "renditions stopped"),
+    hold: held,
   });
   const onWritten: typeof publishing.onWritten = (tags) => {
     publishing.onWritten(tags);
@@ -63,6 +78,7 @@ async function main() {
           log: log.logger,
           registry: metrics.registry,
           onWritten,
+          syncing,
         })
       : null;
   const app = await buildApp({

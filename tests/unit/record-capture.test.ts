@@ -11,6 +11,9 @@ import { capturedThrough, lastGap, owedChanges } from "../../src/db/repositories
 import { DIST, loadAstroHandler } from "../../src/server/boot.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { buildFiles, buildId } from "../../src/server/record/build-id.ts";
+import type { AstroHandler } from "../../src/server/astro-bridge.ts";
+import { builtSite } from "../../src/server/record/capture-app.ts";
+import { syncHold } from "../../src/server/hooks/sync-hold.ts";
 import { captureLoop } from "../../src/server/record/capture-loop.ts";
 import type { CaptureDeps, CaptureReport } from "../../src/server/record/capture.ts";
 import { metricValue, until } from "../helpers/poll.ts";
@@ -112,6 +115,59 @@ describe("a capture that fails", { timeout: 240_000 }, () => {
       );
     } finally {
       await site.stop();
+    }
+  });
+});
+
+describe("a capture while the site publishes", { timeout: 240_000 }, () => {
+  it("pauses between two addresses while a sync holds it, and goes on once it ends", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "site-capture-held-"));
+    const at = `file:${join(folder, "site.db")}`;
+    const writer = connect(at, { create: true });
+    const reader = connect(at, { create: false });
+    try {
+      await migrate(writer);
+      await replaceContent(writer, firm, { cause: { type: "demo" } });
+      const hold = syncHold({ afterMs: 0 });
+      process.env.NODE_ENV = "production";
+      const built = await builtSite(loadConfig({ SITE_URL: "https://www.firm.example" }));
+      let pages = 0;
+      // A hook's sync begins as the capture renders its first page.
+      const site = {
+        ...built,
+        astro: ((...args) => {
+          pages += 1;
+          if (pages === 1) hold.hold();
+          return built.astro(...args);
+        }) satisfies AstroHandler,
+      };
+      const reports: CaptureReport[] = [];
+      const loop = captureLoop(
+        {
+          db: writer,
+          snapshotDb: reader,
+          site,
+          build: { id: buildId(DIST), files: () => buildFiles(DIST) },
+          by: "a test",
+          hold,
+        },
+        { onCaptured: (report) => reports.push(report), onProblem: () => {} },
+      );
+      loop.wake();
+      await until("the capture renders its first page", async () => pages > 0);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(pages).toBe(1);
+      expect(reports).toEqual([]);
+      hold.release();
+      await loop.idle();
+      await loop.stop();
+      expect(pages).toBeGreaterThan(1);
+      expect(reports).toHaveLength(1);
+      expect(await lastGap(writer.kysely)).toBeNull();
+    } finally {
+      await writer.close();
+      await reader.close();
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 });

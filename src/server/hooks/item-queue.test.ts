@@ -16,6 +16,7 @@ import {
   syncSettingsFor,
   type SitefinityService,
 } from "../../../tools/sitefinity-service.ts";
+import { syncHold } from "./sync-hold.ts";
 import { createItemQueue, type ItemQueue } from "./item-queue.ts";
 
 // The hook queue with its worker thread, on a real database and the Sitefinity stand-in: an item
@@ -32,6 +33,8 @@ let database: Awaited<ReturnType<typeof tempDatabase>>;
 let queue: ItemQueue;
 const lines: string[] = [];
 const registry = new Registry();
+/** The site's record's hold, which the queue holds while each sync runs. */
+const hold = syncHold({ afterMs: 0 });
 
 beforeAll(async () => {
   database = await tempDatabase(content);
@@ -57,6 +60,7 @@ beforeAll(async () => {
     log,
     registry,
     askAgainForMs: 1500,
+    syncing: hold,
   });
 });
 afterAll(async () => {
@@ -107,5 +111,17 @@ describe("a bad person in a batch of people's hooks", { timeout: 60_000 }, () =>
     expect(people.find((p) => p.Id === good.Id)?.JobTitle).toBe("Landed Beside A Bad One");
     expect(people.find((p) => p.Id === bad.Id)?.Title).toBe(bad.Title);
     expect(lines.some((line) => line.includes(`people ${bad.Id}: Title:`))).toBe(true);
+  });
+});
+
+describe("the site's record while a hook's item is synced", { timeout: 60_000 }, () => {
+  it("pauses its captures until the sync has written the change", async () => {
+    const deal = content.transactions[9]!;
+    service.edit(DEALS_SET, deal.Id, { Company: "Written Before The Capture Holdings" });
+    queue.add(notice(deal.Id));
+    // A capture that reaches its next address now waits for the sync, and then sees its write.
+    await hold.pauses()();
+    expect(await companyOf(deal.Id)).toBe("Written Before The Capture Holdings");
+    await queue.settled();
   });
 });

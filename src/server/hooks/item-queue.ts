@@ -31,6 +31,8 @@ export interface ItemQueueOptions {
   registry: Registry;
   /** Told the cache tags of each write (publish.ts: drop, then purge the shared caches). */
   onWritten?: OnWritten;
+  /** Told when each sync begins and ends: the site's record pauses its captures meanwhile. */
+  syncing?: { hold(): void; release(): void };
   /** The first pause before trying again (busy, or a failure of the moment); it doubles. */
   retryMs?: number;
   /** How long an item served late is asked for again (ask-again.ts); tests shorten it. */
@@ -125,7 +127,13 @@ export function createItemQueue(options: ItemQueueOptions): ItemQueue {
 
   /** Syncs these notices in the worker; a write is published even if the site stops meanwhile. */
   const sync = async (notices: readonly ItemNotice[]): Promise<SyncResult> => {
-    const result = await worker.run(notices);
+    options.syncing?.hold();
+    let result: SyncResult;
+    try {
+      result = await worker.run(notices);
+    } finally {
+      options.syncing?.release();
+    }
     if (result.ok && result.report.outcome === "written")
       options.onWritten?.(result.report.tags ?? []);
     if (result.ok) logRefusedImages(options.log, result.report);

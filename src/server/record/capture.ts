@@ -13,6 +13,7 @@ import {
 import { recordUrl } from "../../record/url-forms.ts";
 import { requestAsWidget, WIDGET_IDS } from "../../record/widget-requests.ts";
 import { withSnapshot, type AskSite, type CaptureSite, type SiteReply } from "./capture-app.ts";
+import type { SyncHold } from "../hooks/sync-hold.ts";
 import { CaptureWriter, now } from "./capture-writer.ts";
 
 // One capture: the changes still owed one, rendered from one snapshot of the content by the
@@ -31,6 +32,8 @@ export interface CaptureDeps {
   build: { id: string; files: () => string[] };
   /** Who captures (host, process, command), for the capture's entry. */
   by: string;
+  /** Held while this instance publishes: the capture pauses between addresses (sync-hold.ts). */
+  hold?: SyncHold;
 }
 
 /** What one capture did. */
@@ -77,6 +80,9 @@ export async function captureOwed(
   const started = performance.now();
   const through = await capturedThrough(deps.db.kysely);
   if ((await owedChanges(deps.db.kysely, through)).length === 0) return null;
+  const pause = deps.hold?.pauses({ signal }) ?? (async () => {});
+  // A sync under way is let finish first: its write is then in the snapshot too.
+  await pause();
   return withSnapshot(deps.snapshotDb, deps.site, async (revision, ask, snapshot) => {
     // The snapshot's own view: a change committed after it began waits for the next capture.
     const owed = (await owedChanges(snapshot, through)).map(owedChange);
@@ -106,6 +112,7 @@ export async function captureOwed(
       known: new Set(known.filter((kept) => kept.status < 400).map((kept) => kept.url)),
       full,
       signal,
+      pause,
     });
     if (failures.length > 0 && !isLastTry) throw new CaptureFailedError(failures);
     const superseded = supersededChanges(owed);
@@ -172,6 +179,8 @@ interface Crawl {
   known: ReadonlySet<string>;
   full: boolean;
   signal?: AbortSignal;
+  /** Awaited before each address is rendered. */
+  pause: () => Promise<void>;
 }
 
 /**
@@ -180,7 +189,7 @@ interface Crawl {
  * A body already read at the same path (`/transactions?industry=…` is `/transactions`, its query
  * read in the browser) leads to the same addresses and widget requests: it is not read again.
  */
-async function crawl({ ask, writer, origin, start, known, full, signal }: Crawl) {
+async function crawl({ ask, writer, origin, start, known, full, signal, pause }: Crawl) {
   const queue = [...start];
   const done = new Map<string, SiteReply | null>();
   const read = new Set<string>();
@@ -189,6 +198,7 @@ async function crawl({ ask, writer, origin, start, known, full, signal }: Crawl)
   const keep = async (url: string, accept?: string): Promise<SiteReply | null> => {
     if (done.has(url)) return done.get(url)!;
     done.set(url, null);
+    await pause();
     let reply: SiteReply;
     try {
       reply = await ask(url, accept);

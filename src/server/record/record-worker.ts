@@ -6,6 +6,7 @@ import { DIST } from "../boot.ts";
 import { loadConfig } from "../config.ts";
 import { buildFiles, buildId } from "./build-id.ts";
 import { builtSite } from "./capture-app.ts";
+import { syncHold } from "../hooks/sync-hold.ts";
 import { captureLoop } from "./capture-loop.ts";
 import { recordDeploy } from "./changes.ts";
 import type { CaptureReport } from "./capture.ts";
@@ -31,6 +32,8 @@ const snapshotDb = connect(job.databaseUrl, {
   timeoutMs: job.timeoutMs,
 });
 const build = buildId(DIST);
+// Held by the site's thread while a hook's sync runs (recorder.ts).
+const hold = syncHold();
 // The record's figures are read whole once, then kept up to date from each capture's report:
 // summing the payloads' sizes again after every capture would read the whole table.
 let totals: Omit<Extract<RecordMessage, { type: "figures" }>, "type"> | null = null;
@@ -60,6 +63,7 @@ const loop = captureLoop(
     site: await builtSite(config),
     build: { id: build, files: () => buildFiles(DIST) },
     by: `site on ${hostname()}, process ${process.pid}`,
+    hold,
   },
   {
     onCaptured(report) {
@@ -72,6 +76,8 @@ const loop = captureLoop(
 );
 parentPort?.on("message", (message: string) => {
   if (message === "wake") loop.wake();
+  if (message === "hold") hold.hold();
+  if (message === "release") hold.release();
   if (message === "stop")
     void loop
       .stop()

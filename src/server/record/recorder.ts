@@ -34,6 +34,10 @@ export type RecordMessage =
 export interface Recorder {
   /** A write was published: capture it (and anything else owed). */
   wake(): void;
+  /** A hook's sync began: captures pause between addresses until it ends (sync-hold.ts). */
+  hold(): void;
+  /** That sync ended. */
+  release(): void;
   /** What /readyz's details say of the record, or null when there is nothing to say. */
   problem(): string | null;
   /** Stops the worker: a capture under way ends at its next address and stays owed. */
@@ -106,6 +110,8 @@ export function startRecorder(
   });
   return {
     wake: () => worker.postMessage("wake"),
+    hold: () => worker.postMessage("hold"),
+    release: () => worker.postMessage("release"),
     problem() {
       const parts: string[] = [];
       if (failing) parts.push(`captures failing since ${failing.since}: ${failing.message}`);
