@@ -2,18 +2,18 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { connect, type Db } from "../../src/db/connect.ts";
 import { generateContent } from "../../src/db/demo/generate.ts";
 import { migrate } from "../../src/db/migrate.ts";
-import { replaceContent } from "../../src/db/repositories/content-repository.ts";
+import { contentRevision, replaceContent } from "../../src/db/repositories/content-repository.ts";
 import { capturedThrough, lastGap, owedChanges } from "../../src/db/repositories/record-index.ts";
 import { DIST, loadAstroHandler } from "../../src/server/boot.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { buildFiles, buildId } from "../../src/server/record/build-id.ts";
 import type { AstroHandler } from "../../src/server/astro-bridge.ts";
 import { builtSite } from "../../src/server/record/capture-app.ts";
-import { syncHold } from "../../src/server/hooks/sync-hold.ts";
+import { syncHold, type SyncHold } from "../../src/server/hooks/sync-hold.ts";
 import { captureLoop } from "../../src/server/record/capture-loop.ts";
 import type { CaptureDeps, CaptureReport } from "../../src/server/record/capture.ts";
 import { metricValue, until } from "../helpers/poll.ts";
@@ -120,54 +120,98 @@ describe("a capture that fails", { timeout: 240_000 }, () => {
 });
 
 describe("a capture while the site publishes", { timeout: 240_000 }, () => {
-  it("pauses between two addresses while a sync holds it, and goes on once it ends", async () => {
+  const closing: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    while (closing.length > 0) await closing.pop()!();
+  });
+
+  /** A database with the firm's content, and a capture loop over it that `hold` can pause. */
+  async function heldCapture(onPage: (pages: number, hold: SyncHold) => void = () => {}) {
     const folder = mkdtempSync(join(tmpdir(), "site-capture-held-"));
     const at = `file:${join(folder, "site.db")}`;
     const writer = connect(at, { create: true });
     const reader = connect(at, { create: false });
-    try {
-      await migrate(writer);
-      await replaceContent(writer, firm, { cause: { type: "demo" } });
-      const hold = syncHold({ afterMs: 0 });
-      process.env.NODE_ENV = "production";
-      const built = await builtSite(loadConfig({ SITE_URL: "https://www.firm.example" }));
-      let pages = 0;
-      // A hook's sync begins as the capture renders its first page.
-      const site = {
-        ...built,
-        astro: ((...args) => {
-          pages += 1;
-          if (pages === 1) hold.hold();
-          return built.astro(...args);
-        }) satisfies AstroHandler,
-      };
-      const reports: CaptureReport[] = [];
-      const loop = captureLoop(
-        {
-          db: writer,
-          snapshotDb: reader,
-          site,
-          build: { id: buildId(DIST), files: () => buildFiles(DIST) },
-          by: "a test",
-          hold,
-        },
-        { onCaptured: (report) => reports.push(report), onProblem: () => {} },
-      );
-      loop.wake();
-      await until("the capture renders its first page", async () => pages > 0);
-      await new Promise((r) => setTimeout(r, 500));
-      expect(pages).toBe(1);
-      expect(reports).toEqual([]);
-      hold.release();
-      await loop.idle();
-      await loop.stop();
-      expect(pages).toBeGreaterThan(1);
-      expect(reports).toHaveLength(1);
-      expect(await lastGap(writer.kysely)).toBeNull();
-    } finally {
+    closing.push(async () => {
       await writer.close();
       await reader.close();
       rmSync(folder, { recursive: true, force: true });
-    }
+    });
+    await migrate(writer);
+    await replaceContent(writer, firm, { cause: { type: "demo" } });
+    const hold = syncHold({ afterMs: 0 });
+    process.env.NODE_ENV = "production";
+    const built = await builtSite(loadConfig({ SITE_URL: "https://www.firm.example" }));
+    const seen = { pages: 0, waiting: false };
+    const site = {
+      ...built,
+      astro: ((...args) => {
+        seen.pages += 1;
+        onPage(seen.pages, hold);
+        return built.astro(...args);
+      }) satisfies AstroHandler,
+    };
+    const reports: CaptureReport[] = [];
+    const loop = captureLoop(
+      {
+        db: writer,
+        snapshotDb: reader,
+        site,
+        build: { id: buildId(DIST), files: () => buildFiles(DIST) },
+        by: "a test",
+        // Tells when the capture first reaches a pause (after its snapshot).
+        hold: {
+          ...hold,
+          pauses: (options) => {
+            const pause = hold.pauses(options);
+            return () => {
+              seen.waiting = true;
+              return pause();
+            };
+          },
+        },
+      },
+      { onCaptured: (report) => reports.push(report), onProblem: () => {} },
+    );
+    closing.push(() => loop.stop());
+    return { writer, hold, seen, reports, loop };
+  }
+
+  it("pauses between two addresses while a sync holds it, and goes on once it ends", async () => {
+    // A hook's sync begins as the capture renders its first page.
+    const capture = await heldCapture((pages, hold) => pages === 1 && hold.hold());
+    capture.loop.wake();
+    await until("the capture renders its first page", async () => capture.seen.pages > 0);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(capture.seen.pages).toBe(1);
+    expect(capture.reports).toEqual([]);
+    capture.hold.release();
+    await capture.loop.idle();
+    expect(capture.seen.pages).toBeGreaterThan(1);
+    expect(capture.reports).toHaveLength(1);
+    expect(await lastGap(capture.writer.kysely)).toBeNull();
+  });
+
+  it("keeps the version it was woken for when the next write lands while it waits", async () => {
+    const capture = await heldCapture();
+    const first = await contentRevision(capture.writer);
+    capture.hold.hold();
+    capture.loop.wake();
+    await until("the capture waits for the sync", async () => capture.seen.waiting);
+    // The sync that holds it writes the next version meanwhile.
+    const renamed = firm.transactions.map((deal, i) =>
+      i === 0 ? { ...deal, Company: "Renamed While Held Co" } : deal,
+    );
+    await replaceContent(
+      capture.writer,
+      { ...firm, transactions: renamed },
+      {
+        cause: { type: "demo" },
+      },
+    );
+    capture.hold.release();
+    await capture.loop.idle();
+    // Each version has a capture of its own, and none was passed over.
+    expect(capture.reports.map((report) => report.revision)).toEqual([first, first + 1]);
+    expect(await lastGap(capture.writer.kysely)).toBeNull();
   });
 });

@@ -114,12 +114,12 @@ describe("a bad person in a batch of people's hooks", { timeout: 60_000 }, () =>
   });
 });
 
-describe("the site's record while a hook's item is synced", { timeout: 60_000 }, () => {
-  it("pauses its captures until the sync has written the change", async () => {
+describe("background work while a hook's item is synced", { timeout: 60_000 }, () => {
+  it("pauses the background work until the sync has written the change", async () => {
     const deal = content.transactions[9]!;
     service.edit(DEALS_SET, deal.Id, { Company: "Written Before The Capture Holdings" });
     queue.add(notice(deal.Id));
-    // A capture that reaches its next address now waits for the sync, and then sees its write.
+    // Background work that reaches its next step now waits until the sync has written.
     await hold.pauses()();
     expect(await companyOf(deal.Id)).toBe("Written Before The Capture Holdings");
     await queue.settled();

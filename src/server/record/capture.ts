@@ -80,9 +80,10 @@ export async function captureOwed(
   const started = performance.now();
   const through = await capturedThrough(deps.db.kysely);
   if ((await owedChanges(deps.db.kysely, through)).length === 0) return null;
+  // The snapshot is taken at once, whatever holds: a change's version is fixed by it, and a
+  // capture that waited for the next sync would find that write in it too, and keep this one's
+  // pages only as the next change left them. The pauses come between addresses.
   const pause = deps.hold?.pauses({ signal }) ?? (async () => {});
-  // A sync under way is let finish first: its write is then in the snapshot too.
-  await pause();
   return withSnapshot(deps.snapshotDb, deps.site, async (revision, ask, snapshot) => {
     // The snapshot's own view: a change committed after it began waits for the next capture.
     const owed = (await owedChanges(snapshot, through)).map(owedChange);
