@@ -20,7 +20,6 @@ export async function openForCli({ create = true }: { create?: boolean } = {}): 
   return db;
 }
 
-/** Runs a CLI body; prints a failure as a message (no stack) and exits 1. */
 /**
  * How long a command that has done its work may take to exit by itself. Once `archive verify`, its
  * work done and its database closed, sat asleep for 25 minutes and never exited (a handle the
@@ -29,6 +28,10 @@ export async function openForCli({ create = true }: { create?: boolean } = {}): 
  */
 const EXIT_AFTER_WORK_MS = 2000;
 
+/**
+ * Runs a CLI body; prints a failure as a message (no stack) and exits 1. Once it has done its
+ * work, the process exits by itself, or at the latest EXIT_AFTER_WORK_MS later.
+ */
 export function runCli(body: () => Promise<void>): void {
   body().then(
     () => setTimeout(() => process.exit(), EXIT_AFTER_WORK_MS).unref(),

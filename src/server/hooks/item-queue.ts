@@ -7,6 +7,7 @@ import type { SyncResult } from "../sync-result.ts";
 import type { SyncJob } from "../sync-worker.ts";
 import { ASK_AGAIN_FOR_MS, nextAsk, type Late } from "./ask-again.ts";
 import { itemWorker } from "./item-worker.ts";
+import type { SyncHold } from "./sync-hold.ts";
 import { logRefusedImages } from "../sync-schedule.ts";
 
 // The items service hooks named, synced in the background (the hook was answered at once): one
@@ -31,8 +32,8 @@ export interface ItemQueueOptions {
   registry: Registry;
   /** Told the cache tags of each write (publish.ts: drop, then purge the shared caches). */
   onWritten?: OnWritten;
-  /** Told when each sync begins and ends: the site's record pauses its captures meanwhile. */
-  syncing?: { hold(): void; release(): void };
+  /** Told when each sync begins and ends: the background work pauses meanwhile (sync-hold.ts). */
+  syncing?: Pick<SyncHold, "hold" | "release">;
   /** The first pause before trying again (busy, or a failure of the moment); it doubles. */
   retryMs?: number;
   /** How long an item served late is asked for again (ask-again.ts); tests shorten it. */
